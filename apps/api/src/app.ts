@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import type { Deps } from './deps.ts';
+import { apiModules } from './modules/index.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerStaticApp } from './plugins/static-app.ts';
+
+const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppOptions {
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP app from its plugins; server.ts only listens and shuts down. */
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandler(app);
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      for (const register of apiModules) await register(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const web = await registerStaticApp(app, deps.env.WEB_DIST ? resolve(deps.env.WEB_DIST) : defaultDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/portal') && request.method === 'GET') return web.sendIndex(reply);
+    return reply.status(404).send({ data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
+  });
+
+  app.addHook('onClose', async () => {
+    await deps.db.close();
+  });
+  return app;
+}
+
+export const webDist = (env: Deps['env']) => (env.WEB_DIST ? resolve(env.WEB_DIST) : defaultDist);
+export const dataPath = (env: Deps['env'], ...parts: string[]) => join(env.DATA_DIR, ...parts);

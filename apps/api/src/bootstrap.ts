@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+
+import { Redis } from 'ioredis';
+
+import type { Env } from './config/env.ts';
+import { openPglite, openPostgres, type Db } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { isEmpty, seed } from './db/seed/index.ts';
+import type { Deps } from './deps.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer } from './lib/mail.ts';
+import { createLimiter, memoryStore, redisStore } from './lib/rate-limiter.ts';
+import { createTokens } from './lib/tokens.ts';
+
+export async function openDatabase(env: Env): Promise<Db> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(join(env.DATA_DIR, 'pglite'));
+}
+
+/** Opens the database (migrated, seeded when empty) and builds everything the routes need. */
+export async function createDeps(env: Env, options: { db?: Db; clock?: Clock; log?: (msg: string) => void } = {}): Promise<Deps & { redis?: Redis }> {
+  const log = options.log ?? (() => {});
+  const db = options.db ?? (await openDatabase(env));
+  const ran = await migrate(db);
+  if (ran.length) log(`applied migrations: ${ran.join(', ')}`);
+  if (env.SEED_ON_EMPTY && (await isEmpty(db))) {
+    const started = Date.now();
+    await seed(db, {});
+    log(`seeded the demo data in ${Date.now() - started} ms`);
+  }
+  const clock = options.clock ?? systemClock;
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const store = redis ? redisStore(redis) : memoryStore(clock);
+  const limiter = createLimiter(store, {
+    address: { max: env.ATTEMPTS_PER_ADDRESS, windowSeconds: env.ATTEMPT_WINDOW_SECONDS },
+    failures: { max: env.LOGIN_FAILURES_PER_EMAIL, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
+  });
+  return { env, db, clock, limiter, tokens: createTokens(env.JWT_SECRET, env.TOKEN_TTL_SECONDS), mailer: createMailer(env, db), ...(redis ? { redis } : {}) };
+}

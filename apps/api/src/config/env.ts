@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { z } from 'zod';
+
+/** The one place that reads process.env. A bad value stops the process with the variable's name. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(8 * 3600),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Northwind Managed Services <portal@northwind.example>'),
+  INQUIRY_INBOX: z.email().default('care@northwind.example'),
+  SUPPORT_INBOX: z.email().default('support@northwind.example'),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  CONTENT_BASE_URL: z.string().default('/api/content'),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha']).default('altcha'),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  ATTEMPT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SEED_ON_EMPTY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.infer<typeof schema> & { JWT_SECRET: string; DATA_DIR: string };
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const dataDir = resolve(env.DATA_DIR);
+  return { ...env, DATA_DIR: dataDir, JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir) };
+}
+
+/** Embedded default: a secret generated once and kept under DATA_DIR, so tokens survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const loadEnv = (): Env => parseEnv(process.env);

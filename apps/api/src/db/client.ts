@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+/** The only database handle repositories see: the same SQL runs on PGlite and PostgreSQL. */
+export interface Db {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+  /** The embedded instance, for dumping a seeded database in tests. */
+  readonly pglite?: PGlite;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+// bigint counts and numeric money come back as numbers; dates stay 'YYYY-MM-DD' (no time-zone shift).
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+const pgliteParsers = {
+  [INT8]: (v: string) => Number(v),
+  [NUMERIC]: (v: string) => Number(v),
+  [DATE]: (v: string) => v,
+};
+
+interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+function wrap(q: Queryable, kind: Db['kind'], tx: Db['tx'], exec: Db['exec'], close: Db['close']): Db {
+  const query = async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[];
+  return {
+    kind,
+    query,
+    one: async <T>(sql: string, params?: unknown[]) => (await query<T>(sql, params))[0],
+    tx,
+    exec,
+    close,
+  };
+}
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    parsers: pgliteParsers,
+    serializers: {},
+  });
+  await lite.exec("SET TIME ZONE 'UTC'");
+  const noop = async () => {};
+  const build = (q: Queryable, inTx: boolean): Db =>
+    wrap(
+      q,
+      'pglite',
+      inTx
+        ? (fn) => fn(build(q, true))
+        : (fn) => lite.transaction((t) => fn(build(t as unknown as Queryable, true))),
+      async (sql) => {
+        await lite.exec(sql);
+      },
+      inTx ? noop : () => lite.close(),
+    );
+  return { ...build(lite as unknown as Queryable, false), pglite: lite };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
+  const build = (q: Queryable, client?: pg.PoolClient): Db =>
+    wrap(
+      q,
+      'postgres',
+      client
+        ? (fn) => fn(build(client, client))
+        : async (fn) => {
+            const c = await pool.connect();
+            try {
+              await c.query('BEGIN');
+              const result = await fn(build(c, c));
+              await c.query('COMMIT');
+              return result;
+            } catch (error) {
+              await c.query('ROLLBACK').catch(() => {});
+              throw error;
+            } finally {
+              c.release();
+            }
+          },
+      async (sql) => {
+        await q.query(sql);
+      },
+      client ? async () => {} : () => pool.end(),
+    );
+  await pool.query('SELECT 1');
+  return build(pool);
+}

@@ -1,0 +1,16 @@
+import type { Db } from './db/client.ts';
+import type { Env } from './config/env.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mail.ts';
+import type { Limiter } from './lib/rate-limiter.ts';
+import type { Tokens } from './lib/tokens.ts';
+
+/** What route plugins and services are built from; tests build their own. */
+export interface Deps {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  limiter: Limiter;
+  tokens: Tokens;
+  mailer: Mailer;
+}

@@ -1,0 +1,66 @@
+import nodemailer from 'nodemailer';
+
+import type { Env } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
+
+export interface Message {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Links the message carries (verification, reset...): listed in the outbox page. */
+  links?: string[];
+  /** What the message is for: 'verification', 'invitation', 'password-reset', 'pin-reset', 'inquiry', 'ticket'... */
+  kind: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** True when there is no SMTP server and messages are kept in the local outbox. */
+  readonly usesOutbox: boolean;
+  send(message: Message): Promise<void>;
+}
+
+/**
+ * The one way the portal sends mail. With SMTP_URL it sends over SMTP; otherwise every message is
+ * kept in the local outbox. Every message is recorded; a failed send is logged, recorded and
+ * reported to the caller as MAIL_FAILED, never dropped silently.
+ */
+export function createMailer(env: Env, db: Db, log: (obj: object, msg: string) => void = () => {}): Mailer {
+  const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
+  const record = (m: Message, status: 'kept' | 'sent' | 'failed', error: string | null = null) =>
+    db.query(
+      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, links, kind, status, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [m.to, m.subject, m.text, m.html ?? null, m.links ?? [], m.kind, status, error],
+    );
+  return {
+    usesOutbox: !transport,
+    async send(message) {
+      if (!transport) {
+        await record(message, 'kept');
+        return;
+      }
+      try {
+        await transport.sendMail({
+          from: env.MAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        });
+        await record(message, 'sent');
+      } catch (error) {
+        const reason = (error as Error).message;
+        log({ err: error, to: message.to, kind: message.kind }, 'mail send failed');
+        await record(message, 'failed', reason);
+        throw new AppError('MAIL_FAILED', 'We could not send the email. Please try again later.');
+      }
+    },
+  };
+}
+
+/** An absolute link into the portal app, for messages. */
+export const portalLink = (env: Env, path: string) => `${env.PUBLIC_URL.replace(/\/$/, '')}/portal/${path.replace(/^\//, '')}`;

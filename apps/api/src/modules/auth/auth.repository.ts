@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client.ts';
+
+export interface LoginUser {
+  user_id: number;
+  password_hash: string | null;
+  uss_admin_level: number;
+  two_factor_enabled: boolean;
+  two_factor_secret: string | null;
+  totp_last_step: number | null;
+  email_verified_at: Date | null;
+  token_version: number;
+}
+
+export const findLoginUser = (db: Db, email: string) =>
+  db.one<LoginUser>(
+    `SELECT user_id, password_hash, uss_admin_level, two_factor_enabled, two_factor_secret, totp_last_step,
+            email_verified_at, token_version
+       FROM users WHERE lower(email_nm) = lower($1)`,
+    [email],
+  );
+
+/** Records the TOTP time step just used; fails (returns false) when it is not newer than the last one. */
+export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const row = await db.one(
+    `UPDATE users SET totp_last_step = $2
+      WHERE user_id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING user_id`,
+    [userId, step],
+  );
+  return Boolean(row);
+}

@@ -1,0 +1,48 @@
+import { messages } from '@portal/contract';
+
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { claimTotpStep, findLoginUser, type LoginUser } from './auth.repository.ts';
+import { matchTotp } from './totp.ts';
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+
+export function createAuthService(deps: Pick<Deps, 'db' | 'limiter' | 'tokens' | 'clock'>) {
+  /** Checks email and password under the rate limits; the same answer whether the email exists or not. */
+  async function checkPassword(email: string, password: string, address: string): Promise<LoginUser> {
+    await deps.limiter.attempt('sign-in', address);
+    await deps.limiter.assertNotLocked('sign-in', email);
+    const user = await findLoginUser(deps.db, email);
+    if (!(await verifyPassword(user?.password_hash, password)) || !user) {
+      await deps.limiter.failure('sign-in', email);
+      throw invalidCredentials();
+    }
+    if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+    return user;
+  }
+
+  return {
+    async confirmUserPassword(email: string, password: string, address: string) {
+      const user = await checkPassword(email, password, address);
+      return { two_factor_enabled: user.two_factor_enabled };
+    },
+
+    async getToken(email: string, password: string, passcode: string | undefined, address: string) {
+      const user = await checkPassword(email, password, address);
+      if (user.two_factor_enabled) {
+        if (!passcode) throw new AppError('TWO_FACTOR_AUTH_REQUIRED', 'Enter the passcode from your authenticator app.');
+        const step = user.two_factor_secret ? await matchTotp(user.two_factor_secret, passcode, deps.clock.now()) : null;
+        if (step === null || !(await claimTotpStep(deps.db, user.user_id, step))) {
+          await deps.limiter.failure('sign-in', email);
+          throw new AppError('INVALID_PASSCODE', messages.invalidPasscode);
+        }
+      }
+      await deps.limiter.success('sign-in', email);
+      return deps.tokens.sign(
+        { user_id: user.user_id, uss_admin_level: user.uss_admin_level, tv: user.token_version },
+        Math.floor(deps.clock.now() / 1000),
+      );
+    },
+  };
+}

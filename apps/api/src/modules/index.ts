@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { Deps } from '../deps.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { contactRoutes } from './contact/contact.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
+import { ticketsRoutes } from './tickets/tickets.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Every API area, each one Fastify plugin registered under /api. Add new areas here. */
+export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[] = [
+  accountsRoutes,
+  authRoutes,
+  contactRoutes,
+  contentRoutes,
+  healthRoutes,
+  invoicesRoutes,
+  notificationsRoutes,
+  ordersRoutes,
+  ticketsRoutes,
+  usersRoutes,
+];

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+
+import { notifications } from '@portal/contract';
+
+import type { Deps } from '../../deps.ts';
+import { route } from '../../plugins/route.ts';
+import { countMaintenance, findCurrentOutages } from './notifications.repository.ts';
+
+export async function notificationsRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, deps, notifications.getOutages, () => findCurrentOutages(deps.db));
+  route(app, deps, notifications.getActiveNotificationsCount, async ({ caller }) => {
+    return (await countMaintenance(deps.db, caller.userId)) ?? { upcomingCount: 0, recentCount: 0 };
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Call, CallParsed, ResultCode } from '@portal/contract';
+
+import type { Deps } from '../deps.ts';
+import type { Caller } from '../lib/scope.ts';
+import { authenticate } from './auth.ts';
+import { validationError } from './error-handler.ts';
+
+export interface Context<C extends Call> {
+  input: CallParsed<C>;
+  caller: C['auth'] extends { access: 'user' } ? Caller : Caller | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What a handler returns: the data alone, or the data with a code and message of its own. */
+export type Answer<T> = T | { data: T; code: ResultCode; message: string; status?: number; __answer: true };
+
+export const answer = <T>(data: T, code: ResultCode, message: string) =>
+  ({ data, code, message, __answer: true }) as const;
+
+const isAnswer = (value: unknown): value is { data: unknown; code: ResultCode; message: string } =>
+  typeof value === 'object' && value !== null && '__answer' in value;
+
+/**
+ * Registers one contract call: every method it lists, its input parsed from path, query and body
+ * together with the contract's schema, its auth, and the envelope around what the handler returns.
+ * Binary calls write to `reply` themselves and return it.
+ */
+export function route<C extends Call>(
+  app: FastifyInstance,
+  deps: Deps,
+  call: C,
+  handler: (ctx: Context<C>) => Promise<unknown>,
+): void {
+  for (const method of call.methods) {
+    app.route({
+      method,
+      url: call.path,
+      config: { operationId: call.id },
+      handler: async (request, reply) => {
+        const caller = call.auth.access === 'user' ? await authenticate(deps, request, call.auth) : null;
+        const raw = {
+          ...(isObject(request.query) ? request.query : {}),
+          ...(isObject(request.body) ? request.body : {}),
+          ...(isObject(request.params) ? request.params : {}),
+        };
+        const parsed = call.input.safeParse(raw);
+        if (!parsed.success) throw validationError(parsed.error);
+        const result = await handler({
+          input: parsed.data as CallParsed<C>,
+          caller: caller as Context<C>['caller'],
+          request,
+          reply,
+        });
+        if (call.binary) return reply;
+        if (isAnswer(result)) return reply.send({ data: result.data ?? null, code: result.code, message: result.message });
+        return reply.send({ data: result ?? null, code: 'SUCCESS', message: '' });
+      },
+    });
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built app under /portal/: hashed assets with immutable caching and their
+ * build-time brotli/gzip copies; every other /portal path falls back to index.html.
+ */
+export async function registerStaticApp(app: FastifyInstance, dist: string) {
+  const hasBuild = existsSync(join(dist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/portal/',
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.get('/', (_request, reply) => reply.redirect('/portal/'));
+  return {
+    sendIndex: hasBuild
+      ? (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
+      : (reply: import('fastify').FastifyReply) =>
+          reply.type('text/plain').send('The web app is not built. Run `npm run build` first.'),
+  };
+}

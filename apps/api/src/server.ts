@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { createDeps } from './bootstrap.ts';
+import { loadEnv } from './config/env.ts';
+import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo.ts';
+
+let env;
+try {
+  env = loadEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const deps = await createDeps(env, { log: (msg) => console.log(msg) });
+const app = await buildApp(deps);
+app.addHook('onClose', async () => {
+  await deps.redis?.quit();
+});
+
+await app.listen({ port: env.PORT, host: env.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+console.log(`\nCustomer portal: http://localhost:${port}/portal/   API reference: http://localhost:${port}/api/docs`);
+if (!env.DATABASE_URL) {
+  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${demoSignIns.join(', ')}\n`);
+}
+
+// Graceful shutdown: stop accepting, finish in-flight requests, close the database; give up after 10 s.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+import { buildApp } from '../../src/app.ts';
+import { createDeps } from '../../src/bootstrap.ts';
+import { parseEnv } from '../../src/config/env.ts';
+import { openPglite, openPostgres, type Db } from '../../src/db/client.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A fresh copy of the seeded demo database: PGlite by default, PostgreSQL in the 'api-pg' project. */
+async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const template = inject('pgTemplate');
+  if (template) {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const name = `portal_t_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const db = await openPostgres(withDatabase(url, name), 4);
+    return {
+      db,
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  const db = await openPglite(undefined, new Blob([dump]));
+  return { db, drop: async () => {} };
+}
+
+/** A manual clock for rate limits and expiries. */
+export const manualClock = (start = Date.now()) => {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms) } satisfies Clock & { advance(ms: number): void };
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ReturnType<typeof manualClock>;
+  signIn(email: string, password?: string): Promise<string>;
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: { data: unknown; code: string; message: string }; headers: Record<string, unknown>; raw: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const { db, drop } = await openSeededDb();
+  const clock = manualClock();
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+    ...overrides,
+  });
+  const deps = await createDeps(env, { db, clock });
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, url, options = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+    let body = { data: null as unknown, code: '', message: '' };
+    try {
+      body = response.json();
+    } catch {
+      // binary answers: read `raw`
+    }
+    return { status: response.statusCode, body, headers: response.headers, raw: response.body };
+  };
+
+  return {
+    app,
+    db,
+    clock,
+    call,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const res = await call('POST', '/api/auth/get-token', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.body.code} ${res.body.message}`);
+      return (res.body.data as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+
+import type { ResultCode } from './codes.ts';
+
+export type Method = 'GET' | 'POST';
+
+export interface CallAuth {
+  /** 'public' calls need no token; 'user' calls need a valid bearer token. */
+  access: 'public' | 'user';
+  /** Minimum uss_admin_level (staff calls). */
+  staffLevel?: number;
+  /** Gates this call stays reachable through: the login-data loads, the legal and profile pages. */
+  exempt?: readonly ('legal' | 'twoFactor')[];
+}
+
+export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType, A extends CallAuth = CallAuth> {
+  id: string;
+  summary: string;
+  tag: string;
+  methods: readonly Method[];
+  /** Path below /api, with `:name` path parameters. */
+  path: string;
+  /** Payload: path parameters, query and body merged into one object and parsed together. */
+  input: I;
+  /** Shape of the envelope's `data` on success; `null` for binary downloads. */
+  data: D | null;
+  codes: readonly ResultCode[];
+  auth: A;
+  /** Binary answers: the MIME type of the download. */
+  binary?: string;
+}
+
+export type CallInput<C extends Call> = z.input<C['input']>;
+export type CallParsed<C extends Call> = z.output<C['input']>;
+export type CallData<C extends Call> = C['data'] extends z.ZodType ? z.output<C['data']> : never;
+
+export const defineCall = <I extends z.ZodType, D extends z.ZodType, const A extends CallAuth>(call: Call<I, D, A>) => call;
+
+/** Fill `:name` parameters of a call's path from its input; returns the path and the input that is left. */
+export function buildPath(
+  path: string,
+  input: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
+  const rest = { ...input };
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing route parameter "${name}" for ${path}`);
+    }
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
+}

@@ -1,0 +1,28 @@
+export * from './call.ts';
+export * from './codes.ts';
+export * from './envelope.ts';
+export * from './fields.ts';
+export * from './limits.ts';
+export * from './messages.ts';
+
+export * as accounts from './accounts.ts';
+export * as auth from './auth.ts';
+export * as contact from './contact.ts';
+export * as health from './health.ts';
+export * as invoices from './invoices.ts';
+export * as notifications from './notifications.ts';
+export * as orders from './orders.ts';
+export * as resources from './resources.ts';
+export * as tickets from './tickets.ts';
+export * as users from './users.ts';
+
+export { allCalls } from './registry.ts';
+
+export type { Account } from './accounts.ts';
+export type { TokenData, TokenPayload } from './auth.ts';
+export type { TeamMember } from './contact.ts';
+export type { Invoice, InvoiceProduct } from './invoices.ts';
+export type { PendingOrder, Product } from './orders.ts';
+export type { ResourceCategory } from './resources.ts';
+export type { Ticket } from './tickets.ts';
+export type { AuthenticatedUser } from './users.ts';

@@ -1,0 +1,29 @@
+/** Business constants shared by the app and the API (spec core.md section 9, services.md section 9). */
+export const pageSizes = {
+  adminAccounts: 20,
+  invoices: 20,
+  notifications: 10,
+  services: 20,
+  tickets: 20,
+  chooseService: 10,
+  backupHistory: 15,
+  drTables: 10,
+  endpointTables: 10,
+  buckets: 10,
+  resourcePoolVms: 10,
+  resources: 9,
+  users: 20,
+} as const;
+
+export const dashboard = { tickets: 4, pendingOrders: 5 } as const;
+
+export const timing = {
+  redirectDelayMs: 3000,
+  loginDataReuseSeconds: 900,
+  loginDataAttempts: 3,
+  loginDataRetryDelayMs: 300,
+} as const;
+
+export const layout = { sidebarBreakpoint: 1024, shareBreakpoints: [640, 1024] } as const;
+
+export const maxPerPage = 100;

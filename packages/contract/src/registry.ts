@@ -1,0 +1,19 @@
+import * as accounts from './accounts.ts';
+import * as auth from './auth.ts';
+import type { Call } from './call.ts';
+import * as contact from './contact.ts';
+import * as health from './health.ts';
+import * as invoices from './invoices.ts';
+import * as notifications from './notifications.ts';
+import * as orders from './orders.ts';
+import * as resources from './resources.ts';
+import * as tickets from './tickets.ts';
+import * as users from './users.ts';
+
+const isCall = (value: unknown): value is Call =>
+  typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
+
+/** Every call of every area, for the OpenAPI document and the contract's own tests. */
+export const allCalls: Call[] = [accounts, auth, contact, health, invoices, notifications, orders, resources, tickets, users]
+  .flatMap((area) => Object.values(area))
+  .filter(isCall);
