@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { createDeps } from './bootstrap.ts';
 import { loadEnv } from './config/env.ts';
-import { DEMO_PASSWORD, demoSignIns } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, demoEmails } from './db/seed/demo.ts';
 
 let env;
 try {
@@ -22,7 +22,7 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 console.log(`\nCustomer portal: http://localhost:${port}/portal/   API reference: http://localhost:${port}/api/docs`);
 if (!env.DATABASE_URL) {
-  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${demoSignIns.join(', ')}\n`);
+  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(demoEmails).join(', ')}\n`);
 }
 
 // Graceful shutdown: stop accepting, finish in-flight requests, close the database; give up after 10 s.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built app under /portal/: hashed assets with immutable caching and their
@@ -25,8 +25,8 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
   app.get('/', (_request, reply) => reply.redirect('/portal/'));
   return {
     sendIndex: hasBuild
-      ? (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
-      : (reply: import('fastify').FastifyReply) =>
+      ? (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
+      : (reply: FastifyReply) =>
           reply.type('text/plain').send('The web app is not built. Run `npm run build` first.'),
   };
 }

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTokens } from '../../src/lib/tokens.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.signIn('customer@demo.test');
+});
+afterAll(() => t.close());
+
+const authenticated = [
+  ['GET', '/api/users/get-authenticated-user'],
+  ['GET', '/api/accounts/get-accounts'],
+  ['GET', '/api/orders/get-products'],
+  ['GET', '/api/content/portal-resource-categories'],
+  ['POST', '/api/notifications/get-active-cmc-notifications-count'],
+  ['POST', '/api/tickets/get-tickets'],
+  ['POST', '/api/tickets/get-tickets-requesting-response'],
+  ['POST', '/api/orders/get-pending-orders'],
+  ['POST', '/api/invoices/get-latest-invoice'],
+  ['POST', '/api/invoices/get-invoice-products'],
+  ['POST', '/api/contact/get-team'],
+] as const;
+
+describe('authenticated calls', () => {
+  it.each(authenticated)('%s %s without a token answers INVALID_TOKEN', async (method, url) => {
+    const res = await t.call(method, url, { body: {} });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'INVALID_TOKEN', data: null });
+  });
+
+  it.each(authenticated)('%s %s with an expired token answers EXPIRED_TOKEN', async (method, url) => {
+    const tokens = createTokens('test-secret-that-is-long-enough-0123456789', 60);
+    const user = (await t.call('GET', '/api/users/get-authenticated-user', { token })).body.data as { user_id: number };
+    const old = await tokens.sign({ user_id: user.user_id, uss_admin_level: 0, tv: 0 }, Math.floor(Date.now() / 1000) - 3600);
+    const res = await t.call(method, url, { token: old.token, body: {} });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('EXPIRED_TOKEN');
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const forged = await createTokens('another-secret-that-is-long-enough-0123456789', 60).sign({
+      user_id: 1,
+      uss_admin_level: 3,
+      tv: 0,
+    });
+    const res = await t.call('GET', '/api/accounts/get-accounts', { token: forged.token });
+    expect(res.body.code).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses a token of an older token version (password changed)', async () => {
+    const second = await t.signIn('customer@demo.test');
+    await t.db.query("UPDATE users SET token_version = token_version + 1 WHERE email_nm = 'customer@demo.test'");
+    const res = await t.call('GET', '/api/accounts/get-accounts', { token: second });
+    expect(res.body.code).toBe('INVALID_TOKEN');
+    await t.db.query("UPDATE users SET token_version = token_version - 1 WHERE email_nm = 'customer@demo.test'");
+  });
+});
+
+describe('gates', () => {
+  it('sends a user with a pending agreement to accept it, but still lets the login data load', async () => {
+    const legal = await t.signIn('legal@demo.test');
+    const blocked = await t.call('POST', '/api/tickets/get-tickets', { token: legal, body: {} });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toMatchObject({ code: 'UNACCEPTED_LEGAL_AGREEMENT', data: null });
+    const user = await t.call('GET', '/api/users/get-authenticated-user', { token: legal });
+    expect(user.status).toBe(200);
+  });
+
+  it('requires two-factor for a holder of a 2FA-required account', async () => {
+    const user = await t.signIn('twofa-required@demo.test');
+    const blocked = await t.call('POST', '/api/orders/get-pending-orders', { token: user, body: {} });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.code).toBe('USS_TWO_FACTOR_AUTH_REQUIRED');
+    expect(blocked.body.message).toMatch(/two-factor/);
+  });
+});
+
+describe('system', () => {
+  it('reports health with a database check', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.body).toMatchObject({ code: 'SUCCESS', data: { database: 'ok' } });
+  });
+
+  it('answers unknown calls in the envelope', async () => {
+    const res = await t.call('POST', '/api/no/such-call');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
+  });
+
+  it('answers malformed JSON with BAD_REQUEST and no internals', async () => {
+    const res = await t.call('POST', '/api/auth/get-token', {
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BAD_REQUEST');
+    expect(res.raw).not.toMatch(/at \w+ \(|SyntaxError/);
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const res = await t.call('GET', '/api/openapi.json');
+    const doc = res.body as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
+    expect(doc.paths['/api/auth/get-token']?.post?.operationId).toBe('auth.getToken');
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(10);
+    const docs = await t.call('GET', '/api/docs/');
+    expect(docs.status).toBe(200);
+  });
+
+  it('tags every answer with a request id', async () => {
+    const res = await t.call('GET', '/api/health', { headers: { 'x-request-id': 'req-12345678' } });
+    expect(res.headers['x-request-id']).toBe('req-12345678');
+  });
+});

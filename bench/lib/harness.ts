@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+import { openPostgres } from '../../apps/api/src/db/client.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { seed } from '../../apps/api/src/db/seed/index.ts';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const baseUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const withDb = (url: string, db: string) => {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+/**
+ * A PostgreSQL database seeded at the given scale. It is kept between runs (seeding 10,000 accounts
+ * takes minutes): the database name carries the scale and a marker table says the seed finished.
+ */
+export async function seededDatabase(scale: number): Promise<string> {
+  const name = `portal_bench_s${scale}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  const url = withDb(baseUrl, name);
+  if (exists.rowCount) {
+    const db = await openPostgres(url, 1);
+    const done = await db.one("SELECT 1 FROM information_schema.tables WHERE table_name = 'bench_seeded'");
+    await migrate(db);
+    await db.close();
+    if (done) {
+      await admin.end();
+      return url;
+    }
+    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const db = await openPostgres(url, 2);
+  await migrate(db);
+  const started = Date.now();
+  console.log(`seeding ${name} (scale ${scale})...`);
+  await seed(db, { scale });
+  await db.exec('CREATE TABLE bench_seeded (at timestamptz DEFAULT now()); ANALYZE;');
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await db.close();
+  return url;
+}
+
+/** Starts the real API server as its own process (so the load generator does not share its event loop). */
+export async function startServer(databaseUrl: string, port = 8199): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      SEED_ON_EMPTY: 'false',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      ATTEMPTS_PER_ADDRESS: '1000000',
+      LOGIN_FAILURES_PER_EMAIL: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function signIn(url: string, email: string, password = 'Portal-Demo-1'): Promise<string> {
+  const res = await fetch(`${url}/api/auth/get-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+export interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export interface Figure {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** Loads one call at the given concurrency and returns requests/s and latency percentiles (ms). */
+export async function load(url: string, token: string, target: Target, connections = 50, seconds = 8): Promise<Figure> {
+  const result = await autocannon({
+    url: `${url}${target.path}`,
+    method: target.method,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    ...(target.body !== undefined ? { body: JSON.stringify(target.body) } : {}),
+  });
+  return {
+    name: target.name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+export function report(title: string, figures: Figure[], budgetP99Ms: number) {
+  console.log(`\n${title}`);
+  console.table(figures.map((f) => ({ ...f, withinBudget: f.p99 < budgetP99Ms && f.non2xx === 0 })));
+}
