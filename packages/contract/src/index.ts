@@ -4,11 +4,13 @@ export * from './envelope.ts';
 export * from './fields.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './password-policy.ts';
 
 export * as accounts from './accounts.ts';
 export * as auth from './auth.ts';
 export * as contact from './contact.ts';
 export * as health from './health.ts';
+export * as identity from './identity.ts';
 export * as invoices from './invoices.ts';
 export * as notifications from './notifications.ts';
 export * as orders from './orders.ts';

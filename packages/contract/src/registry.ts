@@ -3,6 +3,7 @@ import * as auth from './auth.ts';
 import type { Call } from './call.ts';
 import * as contact from './contact.ts';
 import * as health from './health.ts';
+import * as identity from './identity.ts';
 import * as invoices from './invoices.ts';
 import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
@@ -14,6 +15,6 @@ const isCall = (value: unknown): value is Call =>
   typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
 
 /** Every call of every area, for the OpenAPI document and the contract's own tests. */
-export const allCalls: Call[] = [accounts, auth, contact, health, invoices, notifications, orders, resources, tickets, users]
+export const allCalls: Call[] = [accounts, auth, contact, health, identity, invoices, notifications, orders, resources, tickets, users]
   .flatMap((area) => Object.values(area))
   .filter(isCall);

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { identityRoutes } from './identity/identity.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
@@ -19,6 +20,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   contactRoutes,
   contentRoutes,
   healthRoutes,
+  identityRoutes,
   invoicesRoutes,
   notificationsRoutes,
   ordersRoutes,

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+import { defineCall } from './call.ts';
+import { digits, email, id, requiredText } from './fields.ts';
+import { validationMessages as m } from './messages.ts';
+import { newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
+
+/** Texts of the identity pages and answers, in one place. */
+export const texts = {
+  forgotSent: 'If a portal user has that email address, we have sent it a link to reset the password. The link works once, for one hour.',
+  resendSent: 'If a portal user with that email address still needs to verify it, we have sent a new verification link.',
+  resetLinkInvalid: 'This password reset link has expired or has already been used. Please ask for a new one.',
+  verifyLinkInvalid: 'This verification link has expired or has already been used.',
+  passwordReset: 'Your password has been reset. You can now log in with the new password.',
+  emailVerified: 'Your email address has been verified.',
+  accountVerified: 'Your account has been verified and your password is set.',
+  notVerified: 'Your email address could not be verified. The link may have expired or already been used.',
+  userCreated: 'Your portal user has been created.',
+  accountInvoiceMismatch: 'The account number and invoice number do not match any invoice of that account.',
+  accountNotFound: 'We could not find an active account with this account number.',
+  invitationInvalid: 'This invitation link has expired or has already been used. Ask your account administrator for a new one.',
+  emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
+  legalRequired: 'You must agree to the terms to create a portal user.',
+  captchaFailed: 'The captcha check failed. Please try again.',
+  unverifiedBanner: 'Please verify your email address: we sent you a link when your user was created.',
+} as const;
+
+/** The captcha answer every protected form sends (the reCAPTCHA field name, whatever the provider). */
+export const captchaResponse = z
+  .string({ error: texts.captchaFailed })
+  .min(1, texts.captchaFailed)
+  .max(20000, m.maxlength);
+
+/** The agreement checkbox: true, 'on', '1' or 'true'. */
+export const legalAgree = z.preprocess(
+  (value) => value === true || value === 'on' || value === '1' || value === 'true' || value === 1,
+  z.literal(true, { error: texts.legalRequired }),
+);
+
+/** A link token from a message (reset key, verification or invitation hash). */
+export const linkToken = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(200, m.maxlength)
+  .regex(/^[\w-]+$/, m.alphanum);
+
+const okData = z.object({ message: z.string() });
+
+export const forgotPassword = defineCall({
+  id: 'auth.forgotPassword',
+  summary: 'Send a password reset link. The same answer whether or not a user has the address (no enumeration).',
+  tag: 'auth',
+  methods: ['POST'],
+  path: '/auth/forgot-password',
+  input: z.object({ email }),
+  data: okData,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'MAIL_FAILED'],
+  auth: { access: 'public' },
+});
+
+export const resetPasswordInput = z
+  .object({ reset_key: linkToken, email_nm: email, passwd: newPassword, confirm: passwordConfirmation })
+  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm', email: 'email_nm' }));
+
+export const resetPassword = defineCall({
+  id: 'auth.resetPassword',
+  summary: 'Set a new password with the single-use key of a reset link (valid one hour). Signs out every session.',
+  tag: 'auth',
+  methods: ['POST'],
+  path: '/auth/reset-password',
+  input: resetPasswordInput,
+  data: okData,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'TOO_MANY_ATTEMPTS'],
+  auth: { access: 'public' },
+});
+
+export const verifyEmail = defineCall({
+  id: 'users.verifyEmail',
+  summary: 'Verify an email address with the single-use link of a verification message.',
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/verify-email',
+  input: z.object({ userId: id, hash: linkToken }),
+  data: okData,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'TOO_MANY_ATTEMPTS'],
+  auth: { access: 'public' },
+});
+
+export const verifyEmailAndSetPasswordInput = z
+  .object({
+    userId: id,
+    hash: linkToken,
+    passwd: newPassword,
+    confirm: passwordConfirmation,
+    g_recaptcha_response: captchaResponse,
+  })
+  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm' }));
+
+export const verifyEmailAndSetPassword = defineCall({
+  id: 'users.verifyEmailAndSetPassword',
+  summary: 'Invited users: verify the email address and set the first password (single-use link, captcha).',
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/verify-email-and-set-password',
+  input: verifyEmailAndSetPasswordInput,
+  data: okData,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'TOO_MANY_ATTEMPTS'],
+  auth: { access: 'public' },
+});
+
+export const resendVerification = defineCall({
+  id: 'users.resendVerification',
+  summary: 'Send a new verification link. The same answer whether or not a user has the address (no enumeration).',
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/resend-verification',
+  input: z.object({ email_nm: email }),
+  data: okData,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'MAIL_FAILED'],
+  auth: { access: 'public' },
+});
+
+const newUserFields = {
+  email_nm: email,
+  first_nm: requiredText(100),
+  last_nm: requiredText(100),
+  passwd: newPassword,
+  confirm: passwordConfirmation,
+  legal_agree: legalAgree,
+  g_recaptcha_response: captchaResponse,
+};
+const newUserRules = refineNewPassword({ password: 'passwd', confirm: 'confirm', email: 'email_nm' });
+
+export const accountNumber = digits(20);
+export const invoiceNumber = requiredText(40).pipe(z.string().regex(/^[\w-]+$/, m.alphanum));
+
+export const createUserFromAccountInput = z
+  .object({ ...newUserFields, account_number: accountNumber })
+  .superRefine(newUserRules);
+export const createUserFromInvoiceInput = z
+  .object({ ...newUserFields, account_number: accountNumber, invoice_number: invoiceNumber })
+  .superRefine(newUserRules);
+export const createUserFromHashInput = z
+  .object({ ...newUserFields, hash: linkToken, account_id: id })
+  .superRefine(newUserRules);
+
+export const createdUser = z.object({ user_id: z.number().int(), email_verified: z.boolean() });
+
+const createCodes = ['USER_CREATED', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'MAIL_FAILED'] as const;
+
+export const createUserFromAccount = defineCall({
+  id: 'users.createUserFromAccount',
+  summary:
+    "Create a portal user who asks for access to an account by its number. The account's administrators are told; the user gets access when one of them grants it.",
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/create-user-from-account',
+  input: createUserFromAccountInput,
+  data: createdUser,
+  codes: createCodes,
+  auth: { access: 'public' },
+});
+
+export const createUserFromInvoice = defineCall({
+  id: 'users.createUserFromInvoice',
+  summary: 'Create a portal user on an account, proven by an invoice number of that account. Answers USER_CREATED.',
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/create-user-from-invoice',
+  input: createUserFromInvoiceInput,
+  data: createdUser,
+  codes: createCodes,
+  auth: { access: 'public' },
+});
+
+export const createUserFromHash = defineCall({
+  id: 'users.createUserFromHash',
+  summary: 'Create a portal user from an invitation link (valid, unused, unexpired hash for the account). Answers USER_CREATED.',
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/create-user-from-hash',
+  input: createUserFromHashInput,
+  data: createdUser,
+  codes: createCodes,
+  auth: { access: 'public' },
+});
+
+export const emailVerificationStatus = z.object({ email_verified: z.boolean(), email_nm: z.string() });
+
+export const getEmailVerificationStatus = defineCall({
+  id: 'users.getEmailVerificationStatus',
+  summary: "Whether the signed-in user's email address is verified (the app shows a reminder until it is).",
+  tag: 'users',
+  methods: ['GET'],
+  path: '/users/get-email-verification-status',
+  input: z.object({}),
+  data: emailVerificationStatus,
+  codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user', exempt: ['legal', 'twoFactor'] },
+});
