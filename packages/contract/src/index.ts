@@ -22,8 +22,9 @@ export { allCalls } from './registry.ts';
 
 export type { Account } from './accounts.ts';
 export type { TokenData, TokenPayload } from './auth.ts';
-export type { TeamMember } from './contact.ts';
-export type { Invoice, InvoiceProduct } from './invoices.ts';
+export type { InquiryInput, InquiryType, TeamMember } from './contact.ts';
+export type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary } from './invoices.ts';
+export type { Notification } from './notifications.ts';
 export type { PendingOrder, Product } from './orders.ts';
 export type { ResourceCategory } from './resources.ts';
 export type { Ticket } from './tickets.ts';

@@ -1,18 +1,21 @@
 import { z } from 'zod';
 
 import { defineCall } from './call.ts';
-import { id } from './fields.ts';
+import { paged, pageParam } from './envelope.ts';
+import { id, optionalId, searchText } from './fields.ts';
 
 export const invoiceSummary = z.object({
   account_id: z.number().int(),
   cycle_log_id: z.number().int(),
   invoice_number: z.string(),
   account_number: z.string(),
+  account_name: z.string(),
   bill_date: z.string(),
   due_date: z.string(),
   total_amt_due: z.number(),
   is_downloadable: z.boolean(),
 });
+export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 
 export const invoice = invoiceSummary.extend({
   monthly_charges: z.number(),
@@ -31,6 +34,8 @@ export const invoiceProduct = z.object({
   product: z.string(),
   product_group: z.string(),
   price: z.number(),
+  /** How many service lines of the product the invoice has. */
+  service_count: z.number().int(),
 });
 export type InvoiceProduct = z.infer<typeof invoiceProduct>;
 
@@ -54,6 +59,103 @@ export const getInvoiceProducts = defineCall({
   path: '/invoices/get-invoice-products',
   input: z.object({ accountId: id, cycleLogId: id }),
   data: z.array(invoiceProduct),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+export const getInvoices = defineCall({
+  id: 'invoices.getInvoices',
+  summary: "A page of the caller's invoices, newest first; optionally of one account or matching an invoice or account number.",
+  tag: 'invoices',
+  methods: ['POST'],
+  path: '/invoices/get-invoices',
+  input: z.object({ page: pageParam, accountId: optionalId, search: searchText }),
+  data: paged(invoiceSummary),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+/** Aging buckets by days past the due date (not yet due counts in 0-30). */
+export const balanceBuckets = ['0-30', '30-60', '60-90', '90+'] as const;
+export type BalanceBucket = (typeof balanceBuckets)[number];
+
+export const balanceHistory = z.object({
+  account_id: z.number().int(),
+  account: z.object({ account_number: z.string(), name: z.string() }),
+  '0-30': z.number(),
+  '30-60': z.number(),
+  '60-90': z.number(),
+  '90+': z.number(),
+  balance: z.number(),
+});
+export type BalanceHistory = z.infer<typeof balanceHistory>;
+
+export const getBalanceHistory = defineCall({
+  id: 'invoices.getBalanceHistory',
+  summary: "The open balance of each of the caller's accounts, aged in 0-30, 30-60, 60-90 and 90+ day buckets.",
+  tag: 'invoices',
+  methods: ['POST', 'GET'],
+  path: '/invoices/get-balance-history',
+  input: z.object({}),
+  data: z.array(balanceHistory),
+  codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+export const getInvoice = defineCall({
+  id: 'invoices.getInvoice',
+  summary: "One invoice of one of the caller's accounts, with its charges.",
+  tag: 'invoices',
+  methods: ['POST'],
+  path: '/invoices/get-invoice',
+  input: z.object({ accountId: id, cycleLogId: id }),
+  data: invoice,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+/** invoice-{account}-{invoice}-{yyyymmdd}.pdf, the date being the bill date. */
+export const invoiceFileName = (accountNumber: string, invoiceNumber: string, billDate: string) =>
+  `invoice-${accountNumber}-${invoiceNumber}-${billDate.replaceAll('-', '')}.pdf`;
+
+/** Services-{account}.csv */
+export const servicesFileName = (accountNumber: string) => `Services-${accountNumber}.csv`;
+
+export const downloadInvoice = defineCall({
+  id: 'invoices.downloadInvoice',
+  summary: 'The invoice as a PDF document (only invoices marked is_downloadable).',
+  tag: 'invoices',
+  methods: ['POST'],
+  path: '/invoices/download-invoice',
+  input: z.object({ accountId: id, cycleLogId: id }),
+  data: null,
+  binary: 'application/pdf',
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+/** Columns of the services history CSV, in order. */
+export const servicesCsvColumns = [
+  'Invoice Number',
+  'Bill Date',
+  'Due Date',
+  'Order Number',
+  'Circuit ID',
+  'Customer Reference',
+  'Product Code',
+  'Product',
+  'Product Group',
+  'Price',
+] as const;
+
+export const downloadInvoiceProductHistory = defineCall({
+  id: 'invoices.downloadInvoiceProductHistory',
+  summary: 'Every invoiced service line of one account, newest bill first, as CSV (RFC 4180, streamed).',
+  tag: 'invoices',
+  methods: ['POST'],
+  path: '/invoices/download-invoice-product-history',
+  input: z.object({ accountId: id }),
+  data: null,
+  binary: 'text/csv',
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });

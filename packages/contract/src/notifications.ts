@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 import { defineCall } from './call.ts';
+import { paged, pageParam } from './envelope.ts';
+import { id, optionalId, searchText } from './fields.ts';
 
 export const outage = z.object({ outage_id: z.number().int(), message: z.string() });
 
@@ -27,5 +29,61 @@ export const getActiveNotificationsCount = defineCall({
   input: z.object({}),
   data: notificationCounts,
   codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+/** The maintenance or outage notice a notification e-mail carried (times as epoch seconds). */
+export const cmcContactBatch = z.object({
+  kind: z.enum(['maintenance', 'outage']),
+  subject: z.string(),
+  date: z.number().int(),
+  service_affecting: z.boolean(),
+  description_of_work: z.string(),
+  scheduled_event: z.string().nullable(),
+  area: z.string().nullable(),
+  ticket_number: z.string(),
+  duration_of_interruption: z.string().nullable(),
+  window_start_time: z.number().int(),
+  window_end_time: z.number().int(),
+  circuits_affected: z.string().nullable(),
+});
+
+/** One notification e-mail sent to one account. `created` is epoch seconds; the readable forms are UTC. */
+export const notification = z.object({
+  cmc_contact_email_id: z.number().int(),
+  account_id: z.number().int(),
+  account_number: z.string(),
+  created: z.number().int(),
+  /** MM.DD.YYYY */
+  created_readable: z.string(),
+  /** e.g. '3 days ago', 'in 2 hours' */
+  created_diff_humans: z.string(),
+  circuit_ids: z.string().nullable(),
+  cmc_contact_batch: cmcContactBatch,
+});
+export type Notification = z.infer<typeof notification>;
+
+export const getCmcNotifications = defineCall({
+  id: 'notifications.getCmcNotifications',
+  summary:
+    "A page of the caller's maintenance and outage notifications, newest first; optionally of one account or matching a subject, ticket number or circuit.",
+  tag: 'notifications',
+  methods: ['POST'],
+  path: '/notifications/get-cmc-notifications',
+  input: z.object({ page: pageParam, accountId: optionalId, search: searchText }),
+  data: paged(notification),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+export const getCmcNotification = defineCall({
+  id: 'notifications.getCmcNotification',
+  summary: "One notification sent to one of the caller's accounts.",
+  tag: 'notifications',
+  methods: ['POST'],
+  path: '/notifications/get-cmc-notification',
+  input: z.object({ notificationId: id }),
+  data: notification,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });

@@ -1,39 +1,178 @@
-import type { Invoice, InvoiceProduct } from '@portal/contract';
+import type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
+import { likePattern, limitOffset } from '../../lib/paging.ts';
 import { inCallerAccounts } from '../../lib/scope.ts';
 
-export const invoiceColumns = `
-  i.account_id, i.cycle_log_id, i.invoice_number, a.account_number,
+const summaryColumns = `
+  i.account_id, i.cycle_log_id, i.invoice_number, a.account_number, a.name AS account_name,
   to_char(i.bill_date, 'YYYY-MM-DD') AS bill_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-  i.total_amt_due, i.is_downloadable, i.monthly_charges, i.late_payment_charges, i.adjustments,
-  i.taxes_fees_other, i.governmental_charges, i.balance_forward,
-  (i.due_date - current_date)::int AS days_until_due`;
+  i.total_amt_due, i.is_downloadable`;
 
-export const findLatestInvoice = (db: Db, userId: number, accountId: number) =>
+/** The invoice with its charges; `$today` is the caller's today ('YYYY-MM-DD', from the injected clock). */
+const invoiceColumns = (today: string) => `${summaryColumns},
+  i.monthly_charges, i.late_payment_charges, i.adjustments,
+  i.taxes_fees_other, i.governmental_charges, i.balance_forward,
+  (i.due_date - ${today}::date)::int AS days_until_due`;
+
+export const findLatestInvoice = (db: Db, userId: number, accountId: number, today: string) =>
   db.one<Invoice>(
-    `SELECT ${invoiceColumns}
+    `SELECT ${invoiceColumns('$3')}
        FROM invoices i JOIN accounts a ON a.account_id = i.account_id
       WHERE i.account_id = $2 AND ${inCallerAccounts('i.account_id', 1)}
       ORDER BY i.bill_date DESC, i.cycle_log_id DESC LIMIT 1`,
-    [userId, accountId],
+    [userId, accountId, today],
   );
 
-export const findInvoice = (db: Db, userId: number, accountId: number, cycleLogId: number) =>
+export const findInvoice = (db: Db, userId: number, accountId: number, cycleLogId: number, today: string) =>
   db.one<Invoice>(
-    `SELECT ${invoiceColumns}
+    `SELECT ${invoiceColumns('$4')}
        FROM invoices i JOIN accounts a ON a.account_id = i.account_id
       WHERE i.cycle_log_id = $3 AND i.account_id = $2 AND ${inCallerAccounts('i.account_id', 1)}`,
-    [userId, accountId, cycleLogId],
+    [userId, accountId, cycleLogId, today],
   );
 
-/** Spend per product on one invoice (lines of the same product summed). */
+export interface InvoiceFilter {
+  accountId?: number;
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+/** A page of the caller's invoices, newest bill first; search matches invoice number, account number or name. */
+export async function findInvoices(db: Db, userId: number, filter: InvoiceFilter) {
+  const params: unknown[] = [userId];
+  const where = [inCallerAccounts('i.account_id', 1)];
+  if (filter.accountId !== undefined) {
+    params.push(filter.accountId);
+    where.push(`i.account_id = $${params.length}`);
+  }
+  if (filter.search) {
+    params.push(likePattern(filter.search));
+    const n = params.length;
+    where.push(`(i.invoice_number ILIKE $${n} OR a.account_number ILIKE $${n} OR a.name ILIKE $${n})`);
+  }
+  const { limit, offset } = limitOffset(filter.page, filter.perPage);
+  params.push(limit, offset);
+  return db.query<InvoiceSummary & { total_count: number }>(
+    `SELECT ${summaryColumns}, count(*) OVER () AS total_count
+       FROM invoices i JOIN accounts a ON a.account_id = i.account_id
+      WHERE ${where.join(' AND ')}
+      ORDER BY i.bill_date DESC, i.account_id, i.cycle_log_id DESC
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+}
+
+/**
+ * Open amounts (total due minus paid) of each of the caller's accounts, aged by days past the due
+ * date on `today`: not yet due and up to 30 days late count in 0-30. Credits age the same way, so the
+ * buckets always add up to the balance.
+ */
+export const findBalanceHistory = async (db: Db, userId: number, today: string): Promise<BalanceHistory[]> => {
+  const rows = await db.query<{
+    account_id: number;
+    account_number: string;
+    name: string;
+    b0: number;
+    b30: number;
+    b60: number;
+    b90: number;
+    balance: number;
+  }>(
+    `SELECT a.account_id, a.account_number, a.name,
+            COALESCE(sum(o.open) FILTER (WHERE o.late <= 30), 0)::numeric(14,2) AS b0,
+            COALESCE(sum(o.open) FILTER (WHERE o.late > 30 AND o.late <= 60), 0)::numeric(14,2) AS b30,
+            COALESCE(sum(o.open) FILTER (WHERE o.late > 60 AND o.late <= 90), 0)::numeric(14,2) AS b60,
+            COALESCE(sum(o.open) FILTER (WHERE o.late > 90), 0)::numeric(14,2) AS b90,
+            COALESCE(sum(o.open), 0)::numeric(14,2) AS balance
+       FROM accounts a
+       LEFT JOIN LATERAL (
+             SELECT i.total_amt_due - i.amount_paid AS open, ($2::date - i.due_date) AS late
+               FROM invoices i
+              WHERE i.account_id = a.account_id AND i.amount_paid <> i.total_amt_due) o ON true
+      WHERE ${inCallerAccounts('a.account_id', 1)}
+      GROUP BY a.account_id, a.account_number, a.name
+      ORDER BY a.account_number`,
+    [userId, today],
+  );
+  return rows.map((r) => ({
+    account_id: r.account_id,
+    account: { account_number: r.account_number, name: r.name },
+    '0-30': r.b0,
+    '30-60': r.b30,
+    '60-90': r.b60,
+    '90+': r.b90,
+    balance: r.balance,
+  }));
+};
+
+/** Spend per product on one invoice (lines of the same product summed), with the number of lines. */
 export const findInvoiceProducts = (db: Db, cycleLogId: number) =>
   db.query<InvoiceProduct>(
-    `SELECT p.product_cd, p.short_product_name, p.product, p.product_group, sum(ip.price)::numeric(14,2) AS price
+    `SELECT p.product_cd, p.short_product_name, p.product, p.product_group,
+            sum(ip.price)::numeric(14,2) AS price, count(*)::int AS service_count
        FROM invoice_products ip JOIN products p ON p.product_cd = ip.product_cd
       WHERE ip.cycle_log_id = $1
       GROUP BY p.product_cd, p.short_product_name, p.product, p.product_group
       ORDER BY price DESC, p.product`,
     [cycleLogId],
   );
+
+/** The account of the caller, or undefined. */
+export const findCallerAccount = (db: Db, userId: number, accountId: number) =>
+  db.one<{ account_id: number; account_number: string; name: string; company_nm: string }>(
+    `SELECT a.account_id, a.account_number, a.name, a.company_nm
+       FROM accounts a
+      WHERE a.account_id = $2 AND ${inCallerAccounts('a.account_id', 1)}`,
+    [userId, accountId],
+  );
+
+export interface ServiceLine {
+  invoice_product_id: number;
+  cycle_log_id: number;
+  invoice_number: string;
+  bill_date: string;
+  due_date: string;
+  order_number: string | null;
+  uss_circuit_id: string | null;
+  customer_ref: string | null;
+  product_cd: string;
+  product: string;
+  product_group: string;
+  price: string;
+}
+
+/** Where the previous batch of the services history ended. */
+export interface ServiceLineKey {
+  bill_date: string;
+  cycle_log_id: number;
+  invoice_product_id: number;
+}
+
+/**
+ * One batch of an account's invoiced service lines, newest bill first, after `after` (keyset paging,
+ * so every batch costs the same however deep the file is). Price stays text: the exact decimal.
+ */
+export function findServiceLines(db: Db, accountId: number, after: ServiceLineKey | null, limit: number) {
+  const params: unknown[] = [accountId, limit];
+  let keyset = '';
+  if (after) {
+    params.push(after.bill_date, after.cycle_log_id, after.invoice_product_id);
+    keyset = 'AND (i.bill_date, i.cycle_log_id, ip.invoice_product_id) < ($3::date, $4, $5)';
+  }
+  return db.query<ServiceLine>(
+    `SELECT ip.invoice_product_id, i.cycle_log_id, i.invoice_number,
+            to_char(i.bill_date, 'YYYY-MM-DD') AS bill_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
+            o.order_number, o.uss_circuit_id, o.customer_ref,
+            p.product_cd, p.product, p.product_group, ip.price::numeric(14,2)::text AS price
+       FROM invoices i
+       JOIN invoice_products ip ON ip.cycle_log_id = i.cycle_log_id
+       JOIN products p ON p.product_cd = ip.product_cd
+       LEFT JOIN orders o ON o.base_order_id = ip.base_order_id
+      WHERE i.account_id = $1 ${keyset}
+      ORDER BY i.bill_date DESC, i.cycle_log_id DESC, ip.invoice_product_id DESC
+      LIMIT $2`,
+    params,
+  );
+}

@@ -1,21 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 
-import { invoices, messages } from '@portal/contract';
+import { invoices } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
 import { route } from '../../plugins/route.ts';
-import { findInvoice, findInvoiceProducts, findLatestInvoice } from './invoices.repository.ts';
+import { invoicesService } from './invoices.service.ts';
 
 export async function invoicesRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, deps, invoices.getLatestInvoice, async ({ input, caller }) => {
-    const invoice = await findLatestInvoice(deps.db, caller.userId, input.accountId);
-    if (!invoice) throw notFound(messages.noInvoice);
-    return invoice;
-  });
-  route(app, deps, invoices.getInvoiceProducts, async ({ input, caller }) => {
-    const invoice = await findInvoice(deps.db, caller.userId, input.accountId, input.cycleLogId);
-    if (!invoice) throw notFound(messages.noInvoice);
-    return findInvoiceProducts(deps.db, input.cycleLogId);
-  });
+  const service = invoicesService(deps);
+  route(app, deps, invoices.getLatestInvoice, ({ input, caller }) => service.latest(caller, input.accountId));
+  route(app, deps, invoices.getInvoiceProducts, ({ input, caller }) =>
+    service.products(caller, input.accountId, input.cycleLogId),
+  );
+  route(app, deps, invoices.getInvoices, ({ input, caller }) => service.list(caller, input));
+  route(app, deps, invoices.getBalanceHistory, ({ caller }) => service.balanceHistory(caller));
+  route(app, deps, invoices.getInvoice, ({ input, caller }) => service.invoice(caller, input.accountId, input.cycleLogId));
+  route(app, deps, invoices.downloadInvoice, ({ input, caller, reply }) =>
+    service.sendPdf(caller, input.accountId, input.cycleLogId, reply),
+  );
+  route(app, deps, invoices.downloadInvoiceProductHistory, ({ input, caller, reply }) =>
+    service.sendServicesCsv(caller, input.accountId, reply),
+  );
 }

@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream';
+
+import { invoices, messages, pageSizes } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
+
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toPage } from '../../lib/paging.ts';
+import type { Caller } from '../../lib/scope.ts';
+import { isoDay } from './invoice-format.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import {
+  findBalanceHistory,
+  findCallerAccount,
+  findInvoice,
+  findInvoiceProducts,
+  findInvoices,
+  findLatestInvoice,
+} from './invoices.repository.ts';
+import { servicesCsv } from './services-csv.ts';
+
+/** `attachment` with the file name in both forms (RFC 6266), so every browser saves it under that name. */
+export const attachment = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/** The billing rules; `today` always comes from the injected clock so tests can move time. */
+export function invoicesService(deps: Deps) {
+  const today = () => isoDay(deps.clock.now());
+
+  /** The caller's invoice, or NOT_FOUND 'No invoice found.' (also for another customer's ids). */
+  const invoiceOf = async (caller: Caller, accountId: number, cycleLogId: number) => {
+    const invoice = await findInvoice(deps.db, caller.userId, accountId, cycleLogId, today());
+    if (!invoice) throw notFound(messages.noInvoice);
+    return invoice;
+  };
+
+  const accountOf = async (caller: Caller, accountId: number) => {
+    const account = await findCallerAccount(deps.db, caller.userId, accountId);
+    if (!account) throw notFound();
+    return account;
+  };
+
+  return {
+    async latest(caller: Caller, accountId: number) {
+      const invoice = await findLatestInvoice(deps.db, caller.userId, accountId, today());
+      if (!invoice) throw notFound(messages.noInvoice);
+      return invoice;
+    },
+
+    invoice: invoiceOf,
+
+    async products(caller: Caller, accountId: number, cycleLogId: number) {
+      await invoiceOf(caller, accountId, cycleLogId);
+      return findInvoiceProducts(deps.db, cycleLogId);
+    },
+
+    async list(caller: Caller, input: { page: number; accountId?: number | undefined; search?: string | undefined }) {
+      if (input.accountId !== undefined) await accountOf(caller, input.accountId);
+      const perPage = pageSizes.invoices;
+      const rows = await findInvoices(deps.db, caller.userId, {
+        page: input.page,
+        perPage,
+        ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
+        ...(input.search ? { search: input.search } : {}),
+      });
+      return toPage(rows, input.page, perPage);
+    },
+
+    balanceHistory: (caller: Caller) => findBalanceHistory(deps.db, caller.userId, today()),
+
+    /** Writes the invoice PDF to the reply. Invoices not marked is_downloadable have no document. */
+    async sendPdf(caller: Caller, accountId: number, cycleLogId: number, reply: FastifyReply) {
+      const invoice = await invoiceOf(caller, accountId, cycleLogId);
+      if (!invoice.is_downloadable) throw notFound('This invoice is not available for download.');
+      const [account, products] = await Promise.all([
+        accountOf(caller, accountId),
+        findInvoiceProducts(deps.db, cycleLogId),
+      ]);
+      const pdf = await renderInvoicePdf({ invoice, account, products, generatedAt: deps.clock.now() });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          attachment(invoices.invoiceFileName(invoice.account_number, invoice.invoice_number, invoice.bill_date)),
+        )
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+
+    /** Streams the account's services history as CSV: constant memory, one keyset batch at a time. */
+    async sendServicesCsv(caller: Caller, accountId: number, reply: FastifyReply) {
+      const account = await accountOf(caller, accountId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(invoices.servicesFileName(account.account_number)))
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(servicesCsv(deps.db, accountId)));
+    },
+  };
+}
