@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './password-policy.ts';
 
 export * as accounts from './accounts.ts';
+export * as admin from './admin.ts';
 export * as auth from './auth.ts';
 export * as contact from './contact.ts';
 export * as health from './health.ts';
@@ -21,6 +22,7 @@ export * as users from './users.ts';
 export { allCalls } from './registry.ts';
 
 export type { Account } from './accounts.ts';
+export type { LoginAsUserRecord, StaffAccount } from './admin.ts';
 export type { TokenData, TokenPayload } from './auth.ts';
 export type { InquiryInput, InquiryType, TeamMember } from './contact.ts';
 export type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary } from './invoices.ts';
@@ -28,4 +30,4 @@ export type { Notification } from './notifications.ts';
 export type { PendingOrder, Product } from './orders.ts';
 export type { ResourceCategory } from './resources.ts';
 export type { Ticket } from './tickets.ts';
-export type { AuthenticatedUser } from './users.ts';
+export type { AccessLevel, AccountAccess, AuthenticatedUser, PortalUser } from './users.ts';

@@ -1,4 +1,5 @@
 import * as accounts from './accounts.ts';
+import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import type { Call } from './call.ts';
 import * as contact from './contact.ts';
@@ -15,6 +16,6 @@ const isCall = (value: unknown): value is Call =>
   typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
 
 /** Every call of every area, for the OpenAPI document and the contract's own tests. */
-export const allCalls: Call[] = [accounts, auth, contact, health, identity, invoices, notifications, orders, resources, tickets, users]
+export const allCalls: Call[] = [accounts, admin, auth, contact, health, identity, invoices, notifications, orders, resources, tickets, users]
   .flatMap((area) => Object.values(area))
   .filter(isCall);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { Deps } from '../deps.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
@@ -16,6 +17,7 @@ import { usersRoutes } from './users/users.routes.ts';
 /** Every API area, each one Fastify plugin registered under /api. Add new areas here. */
 export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[] = [
   accountsRoutes,
+  adminRoutes,
   authRoutes,
   contactRoutes,
   contentRoutes,

@@ -1,4 +1,7 @@
+import type { PortalUser } from '@portal/contract';
+
 import type { Db } from '../../db/client.ts';
+import { likePattern, limitOffset } from '../../lib/paging.ts';
 
 export const findAuthenticatedUser = (db: Db, userId: number) =>
   db.one<{
@@ -18,3 +21,88 @@ export const findAuthenticatedUser = (db: Db, userId: number) =>
        FROM users u WHERE u.user_id = $1`,
     [userId],
   );
+
+/**
+ * The portal-user shape an administrator sees. `$1` is the viewer: memberships are listed only for
+ * accounts the viewer belongs to, so nothing of another company leaks through a shared user.
+ */
+const portalUserColumns = `u.user_id, u.email_nm, u.first_nm, u.last_nm, u.two_factor_enabled,
+  (u.email_verified_at IS NOT NULL) AS email_verified,
+  COALESCE((SELECT json_agg(json_build_object('account_id', t.account_id, 'is_account_admin', t.is_account_admin)
+                            ORDER BY t.account_id)
+              FROM accounts_users t
+             WHERE t.user_id = u.user_id
+               AND t.account_id IN (SELECT v.account_id FROM accounts_users v WHERE v.user_id = $1)), '[]'::json) AS accounts_users`;
+
+/** Users who belong to at least one account the viewer (`$1`) administers. */
+const inViewerAdministeredAccounts = `EXISTS (
+  SELECT 1 FROM accounts_users m JOIN accounts_users v ON v.account_id = m.account_id AND v.user_id = $1 AND v.is_account_admin
+   WHERE m.user_id = u.user_id)`;
+
+const userSort = { email_nm: 'lower(u.email_nm)', first_nm: 'lower(u.first_nm)', last_nm: 'lower(u.last_nm)' } as const;
+
+export interface UserFilter {
+  page: number;
+  perPage: number;
+  search?: string;
+  sort?: keyof typeof userSort;
+  order?: 'asc' | 'desc';
+}
+
+export async function findUsersPage(db: Db, viewerId: number, filter: UserFilter) {
+  const params: unknown[] = [viewerId];
+  const where = [inViewerAdministeredAccounts];
+  if (filter.search) {
+    params.push(likePattern(filter.search));
+    const n = params.length;
+    where.push(`(u.email_nm ILIKE $${n} OR u.first_nm ILIKE $${n} OR u.last_nm ILIKE $${n}
+                 OR (u.first_nm || ' ' || u.last_nm) ILIKE $${n})`);
+  }
+  const order = filter.order === 'desc' ? 'DESC' : 'ASC';
+  const sort = filter.sort ? `${userSort[filter.sort]} ${order}, ` : '';
+  const { limit, offset } = limitOffset(filter.page, filter.perPage);
+  params.push(limit, offset);
+  return db.query<PortalUser & { total_count: number }>(
+    `SELECT ${portalUserColumns}, count(*) OVER () AS total_count
+       FROM users u
+      WHERE ${where.join(' AND ')}
+      ORDER BY ${sort}lower(u.last_nm), lower(u.first_nm), u.user_id
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+}
+
+/** One user, only when they belong to an account the viewer administers. */
+export const findVisibleUser = (db: Db, viewerId: number, userId: number) =>
+  db.one<PortalUser>(
+    `SELECT ${portalUserColumns} FROM users u WHERE u.user_id = $2 AND ${inViewerAdministeredAccounts}`,
+    [viewerId, userId],
+  );
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.one<{ user_id: number; email_nm: string; first_nm: string; last_nm: string; uss_admin_level: number; token_version: number }>(
+    `SELECT user_id, email_nm, first_nm, last_nm, uss_admin_level, token_version
+       FROM users WHERE lower(email_nm) = lower($1)`,
+    [email],
+  );
+
+export const findUserById = (db: Db, userId: number) =>
+  db.one<{ user_id: number; email_nm: string; first_nm: string; last_nm: string; uss_admin_level: number; token_version: number }>(
+    `SELECT user_id, email_nm, first_nm, last_nm, uss_admin_level, token_version FROM users WHERE user_id = $1`,
+    [userId],
+  );
+
+/** Creates a user whose email is not yet verified; returns the new id, or null when the email is taken. */
+export async function insertUser(
+  db: Db,
+  user: { email_nm: string; first_nm: string; last_nm: string; password_hash: string },
+): Promise<number | null> {
+  const row = await db.one<{ user_id: number }>(
+    `INSERT INTO users (email_nm, first_nm, last_nm, password_hash)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (lower(email_nm)) DO NOTHING
+     RETURNING user_id`,
+    [user.email_nm, user.first_nm, user.last_nm, user.password_hash],
+  );
+  return row?.user_id ?? null;
+}

@@ -5,12 +5,29 @@ import { users } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../plugins/route.ts';
+import { createPasswordResetSender } from './password-reset.ts';
 import { findAuthenticatedUser } from './users.repository.ts';
+import { createUsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, deps: Deps) {
+  const service = createUsersService(deps);
+  const passwordReset = createPasswordResetSender(deps);
+
   route(app, deps, users.getAuthenticatedUser, async ({ caller }) => {
     const user = await findAuthenticatedUser(deps.db, caller.userId);
     if (!user) throw notFound();
     return user;
+  });
+  route(app, deps, users.getUsers, ({ caller, input }) => service.getUsers(caller, input));
+  route(app, deps, users.getUser, ({ caller, input }) => service.getUser(caller, input.userId));
+  route(app, deps, users.updateUser, ({ caller, input }) => service.updateUser(caller, input.userId, input.accounts));
+  route(app, deps, users.deleteUser, ({ caller, input }) => service.deleteUser(caller, input.userId));
+  route(app, deps, users.addExistingUser, ({ caller, input }) =>
+    service.addExistingUser(caller, input.email_nm, input.accounts),
+  );
+  route(app, deps, users.addNewUser, ({ caller, input }) => service.addNewUser(caller, input));
+  route(app, deps, users.sendPasswordReset, async ({ caller, input, request }) => {
+    await passwordReset(caller, input.email, request.ip);
+    return null;
   });
 }

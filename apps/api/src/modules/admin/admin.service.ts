@@ -1,0 +1,98 @@
+import { admin, pageSizes, type AccessLevel } from '@portal/contract';
+
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { toPage } from '../../lib/paging.ts';
+import type { Caller } from '../../lib/scope.ts';
+import { findMemberships, removeMemberships, setAccess } from '../accounts/accounts.repository.ts';
+import { findUserByEmail, findUserById } from '../users/users.repository.ts';
+import {
+  findAccountsPage,
+  findLoginAsUserPage,
+  findStaffAccount,
+  grantUserAccounts,
+  recordLoginAsUser,
+  type AccountFilter,
+} from './admin.repository.ts';
+
+export const adminMessages = {
+  adminNeedsLevel: 'Your staff level allows user access only.',
+  notYourself: 'You cannot sign in as yourself.',
+  notStaff: 'You cannot sign in as another staff member.',
+  alreadyActing: 'Return to your own account before signing in as another user.',
+} as const;
+
+/**
+ * Staff tools (spec core.md section 6). The route's contract already checked the minimum
+ * uss_admin_level; finer rules (admin access needs level 2) are checked here.
+ */
+export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) {
+  return {
+    async findAccounts(caller: Caller, filter: Omit<AccountFilter, 'perPage'>) {
+      const perPage = pageSizes.adminAccounts;
+      const rows = await findAccountsPage(deps.db, caller.userId, { ...filter, perPage });
+      return toPage(rows, filter.page, perPage);
+    },
+
+    async setOwnAccess(caller: Caller, accountId: number, level: AccessLevel) {
+      if (level === 2 && caller.ussAdminLevel < admin.staffLevels.grantAdmin) throw forbidden(adminMessages.adminNeedsLevel);
+      return deps.db.tx(async (db) => {
+        if (!(await findStaffAccount(db, caller.userId, accountId))) throw notFound();
+        await setAccess(db, caller.userId, accountId, level);
+        const account = await findStaffAccount(db, caller.userId, accountId);
+        if (!account) throw notFound();
+        return account;
+      });
+    },
+
+    async clearAccounts(caller: Caller) {
+      return deps.db.tx(async (db) => {
+        const mine = (await findMemberships(db, caller.userId)).map((m) => m.account_id);
+        return removeMemberships(db, caller.userId, mine);
+      });
+    },
+
+    async getUser(userId: number) {
+      const user = await findUserById(deps.db, userId);
+      if (!user) throw notFound();
+      return { user_id: user.user_id, email_nm: user.email_nm };
+    },
+
+    async getUserByEmail(email: string) {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) throw notFound();
+      return { user_id: user.user_id, email_nm: user.email_nm, first_nm: user.first_nm, last_nm: user.last_nm };
+    },
+
+    async loadUserAccounts(caller: Caller, userId: number) {
+      if (!(await findUserById(deps.db, userId))) throw notFound();
+      return grantUserAccounts(deps.db, caller.userId, userId);
+    },
+
+    async getTokenAsUser(caller: Caller, userId: number, address: string | null) {
+      if (caller.actorUserId !== null) throw forbidden(adminMessages.alreadyActing);
+      const [staff, user] = await Promise.all([findUserById(deps.db, caller.userId), findUserById(deps.db, userId)]);
+      if (!user || !staff) throw notFound();
+      if (user.user_id === caller.userId) throw forbidden(adminMessages.notYourself);
+      if (user.uss_admin_level > 0) throw forbidden(adminMessages.notStaff);
+      const now = deps.clock.now();
+      await recordLoginAsUser(deps.db, {
+        staffId: staff.user_id,
+        staffEmail: staff.email_nm,
+        userId: user.user_id,
+        userEmail: user.email_nm,
+        address,
+        at: new Date(now),
+      });
+      return deps.tokens.sign(
+        { user_id: user.user_id, uss_admin_level: user.uss_admin_level, tv: user.token_version, act: staff.user_id },
+        Math.floor(now / 1000),
+      );
+    },
+
+    async getLoginAsUserAudit(filter: { page: number; search?: string }) {
+      const perPage = pageSizes.adminAccounts;
+      return toPage(await findLoginAsUserPage(deps.db, { ...filter, perPage }), filter.page, perPage);
+    },
+  };
+}
