@@ -1,0 +1,70 @@
+import { NavLink as MantineNavLink, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+
+import type { NavItem, NavModel } from './nav-model.ts';
+
+function isActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function SidebarLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate: () => void }) {
+  const active = isActive(pathname, item.to);
+  return (
+    <>
+      <MantineNavLink
+        component={Link}
+        to={item.to}
+        label={item.label}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        variant="filled"
+        color="navy"
+      />
+      {item.children?.map((child) => (
+        <MantineNavLink
+          key={child.to}
+          component={Link}
+          to={child.to}
+          label={child.label}
+          active={isActive(pathname, child.to)}
+          aria-current={isActive(pathname, child.to) ? 'page' : undefined}
+          onClick={onNavigate}
+          pl="xl"
+          fz="sm"
+        />
+      ))}
+    </>
+  );
+}
+
+function Section({ title, items, pathname, onNavigate }: { title: string; items: NavItem[]; pathname: string; onNavigate: () => void }) {
+  if (items.length === 0) return null;
+  const id = `nav-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <Text id={id} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
+        {title}
+      </Text>
+      {items.map((item) => (
+        <SidebarLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
+      ))}
+    </section>
+  );
+}
+
+/** The sidebar's link sections. `onNavigate` closes the mobile menu after a click. */
+export function Sidebar({ nav, onNavigate }: { nav: NavModel; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    // A plain scrolling box: the sidebar scrolls on its own when it is taller than the window.
+    <div style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}>
+      <nav aria-label="Main">
+        <Section title="Services" items={nav.services} pathname={pathname} onNavigate={onNavigate} />
+        <Section title="Resources" items={nav.resources} pathname={pathname} onNavigate={onNavigate} />
+        <Section title="Administration" items={nav.account} pathname={pathname} onNavigate={onNavigate} />
+        <Section title="Staff" items={nav.staff} pathname={pathname} onNavigate={onNavigate} />
+      </nav>
+    </div>
+  );
+}

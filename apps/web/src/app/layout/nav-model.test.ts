@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+
+import { buildNav, hidesPageWithoutAccounts } from './nav-model.ts';
+
+const base = {
+  user: { uss_admin_level: 0 },
+  accounts: [{ is_account_admin: false, require_pin: false }],
+  productGroups: [{ label: 'Backup', path: 'backup', codes: ['bs'] }],
+  categories: [
+    { id: 1, title: 'Guides', parentCat: null },
+    { id: 2, title: 'Backup guides', parentCat: 1 },
+    { id: 3, title: 'News', parentCat: null },
+  ],
+};
+
+describe('buildNav', () => {
+  it('always has All Services, then one link per product group', () => {
+    expect(buildNav(base).services).toEqual([
+      { label: 'All Services', to: '/services' },
+      { label: 'Backup', to: '/services/backup' },
+    ]);
+  });
+
+  it('nests child resource categories under their parent', () => {
+    expect(buildNav(base).resources).toEqual([
+      { label: 'Guides', to: '/resources/1', children: [{ label: 'Backup guides', to: '/resources/2' }] },
+      { label: 'News', to: '/resources/3', children: [] },
+    ]);
+  });
+
+  it('shows no role links to a plain user', () => {
+    const nav = buildNav(base);
+    expect(nav.account).toEqual([]);
+    expect(nav.staff).toEqual([]);
+  });
+
+  it('shows manage users and accounts to an account administrator', () => {
+    const nav = buildNav({ ...base, accounts: [{ is_account_admin: false, require_pin: false }, { is_account_admin: true, require_pin: false }] });
+    expect(nav.account.map((l) => l.to)).toEqual(['/users', '/users/manage-accounts']);
+  });
+
+  it('shows compliance PINs when an account requires a PIN', () => {
+    const nav = buildNav({ ...base, accounts: [{ is_account_admin: false, require_pin: true }] });
+    expect(nav.account.map((l) => l.to)).toEqual(['/pins']);
+  });
+
+  it('shows staff links by admin level', () => {
+    expect(buildNav({ ...base, adminLevel: 1 }).staff.map((l) => l.to)).toEqual(['/admin/account-access']);
+    expect(buildNav({ ...base, adminLevel: 2 }).staff.map((l) => l.to)).toEqual(['/admin/account-access']);
+    expect(buildNav({ ...base, adminLevel: 3 }).staff.map((l) => l.to)).toEqual([
+      '/admin/account-access',
+      '/admin/login-as-user',
+    ]);
+    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(2);
+  });
+});
+
+describe('hidesPageWithoutAccounts', () => {
+  it('hides pages of a user without accounts, except the login, admin, users and inquire areas', () => {
+    expect(hidesPageWithoutAccounts('/home/index', 0)).toBe(true);
+    expect(hidesPageWithoutAccounts('/', 0)).toBe(true);
+    expect(hidesPageWithoutAccounts('/invoices', 0)).toBe(true);
+    for (const path of ['/login', '/admin/account-access', '/users/update-profile', '/inquire/feedback/x']) {
+      expect(hidesPageWithoutAccounts(path, 0)).toBe(false);
+    }
+  });
+  it('never hides pages of a user with accounts', () => {
+    expect(hidesPageWithoutAccounts('/home/index', 2)).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, redirect } from 'react-router';
+
+import { basePath, paths } from '../config/paths.ts';
+import { setNavigator } from '../lib/navigation.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { requireSession } from './require-session.ts';
+import { HydrateFallback, RouteError } from './RouteError.tsx';
+import { homeRoutes } from './routes/home.tsx';
+import { loginRoutes } from './routes/login.tsx';
+
+/**
+ * Routes are /portal/{controller}/{action}/{segments}. Each area has one file in ./routes/
+ * exporting a RouteObject[] whose pages load lazily (one chunk per area); add it to one of
+ * the two lists below.
+ */
+
+/** Pages anonymous visitors may open (no layout, no session). */
+const publicRoutes: RouteObject[] = [...loginRoutes];
+
+/** Pages behind sign-in, rendered inside the app layout once the login data is loaded. */
+const protectedRoutes: RouteObject[] = [...homeRoutes];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Outlet,
+    ErrorBoundary: RouteError,
+    HydrateFallback,
+    children: [
+      { index: true, loader: () => redirect(paths.home()) },
+      ...publicRoutes,
+      { id: 'protected', middleware: [requireSession], Component: AppLayout, children: protectedRoutes },
+      // Unknown routes, and known ones with segments they do not take, go to the dashboard.
+      { path: '*', loader: () => redirect(paths.home()) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: basePath });
+
+// The request helper navigates (session expiry, delayed redirects) through the router.
+setNavigator((to) => void router.navigate(to));

@@ -1,0 +1,83 @@
+import { Table, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+import { ErrorBox } from './ErrorBox.tsx';
+import type { SortState } from './list-state.ts';
+import { EmptyState, LoadingState } from './PageStates.tsx';
+import classes from './DataTable.module.css';
+
+export interface Column<Row> {
+  /** Column id; for sortable columns this is the `sort` value sent to the server. */
+  key: string;
+  header: ReactNode;
+  render: (row: Row) => ReactNode;
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  /** Accessible caption (visually hidden unless `showCaption`). */
+  caption: string;
+  loading?: boolean;
+  error?: unknown;
+  empty?: ReactNode;
+  /** Current sort; with `onSort`, sortable headers become buttons (the sort cycle is the caller's). */
+  sort?: SortState;
+  onSort?: (column: string) => void;
+  rowProps?: (row: Row) => { className?: string; 'data-highlight'?: boolean };
+}
+
+const sortIcon = { asc: '▲', desc: '▼' } as const;
+
+/** THE table of the app: sortable headers, and loading / empty / error states. */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { columns, rows, rowKey, caption, loading, error, empty, sort, onSort, rowProps } = props;
+
+  if (error) return <ErrorBox error={error} />;
+  if (loading || !rows) return <LoadingState />;
+  if (rows.length === 0) return <EmptyState>{empty ?? 'No records found.'}</EmptyState>;
+
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped highlightOnHover verticalSpacing="xs" className={classes.table}>
+        <caption className={classes.caption}>{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const active = sort?.sort === column.key && sort.order ? sort.order : null;
+              const ariaSort = active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined;
+              return (
+                <Table.Th key={column.key} ta={column.align} aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}>
+                  {column.sortable && onSort ? (
+                    <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.key)}>
+                      {column.header}
+                      <span aria-hidden className={classes.sortIcon}>
+                        {active ? sortIcon[active] : '↕'}
+                      </span>
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.key} ta={column.align}>
+                  {column.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

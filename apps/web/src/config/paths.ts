@@ -1,0 +1,62 @@
+/**
+ * Every URL of the app is built here. Paths are router paths (without the /portal base);
+ * `absoluteUrl` adds the base for places outside the router (window.location, e-mails).
+ */
+export const basePath = '/portal';
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+export type ProfileTab = 'profile' | 'password' | 'two-factor';
+
+export const paths = {
+  home: () => '/home/index',
+
+  // Sign-in area (public).
+  login: (reason?: string) => (reason ? `/login/${seg(reason)}` : '/login'),
+  logout: () => '/logout',
+  forgotPassword: () => '/login/forgot-password',
+  resendVerification: () => '/login/resend-verification',
+  createAccount: () => '/s/create-account',
+
+  legal: () => '/legal',
+
+  // Users area.
+  users: () => '/users',
+  manageAccounts: () => '/users/manage-accounts',
+  addNewUser: () => '/users/add-new-user',
+  addExistingUser: () => '/users/add-existing-user',
+  editUser: (userId: number) => `/users/edit-user/${userId}`,
+  deleteUser: (userId: number) => `/users/delete-user/${userId}`,
+  removeAccounts: () => '/users/accounts',
+  addAccount: () => '/users/add-account',
+  profile: (tab?: ProfileTab) => (tab ? `/users/update-profile?tab-target=${tab}` : '/users/update-profile'),
+
+  pins: () => '/pins',
+
+  // Staff.
+  adminAccountAccess: () => '/admin/account-access',
+  adminLoginAsUser: () => '/admin/login-as-user',
+  adminLoginAsUserAudit: () => '/admin/login-as-user-audit',
+  /** Loads a user's accounts for the staff member, then goes to `returnTo` (a router path). */
+  adminGetUserAccounts: (userId: number, returnTo?: string) =>
+    `/admin/get-user-accounts/${userId}${returnTo ? `?url=${encodeURIComponent(returnTo)}` : ''}`,
+
+  // Services and resources.
+  services: (groupOrCode?: string) => (groupOrCode ? `/services/${seg(groupOrCode)}` : '/services'),
+  service: (productController: string, baseOrderId: number) => `/service/${seg(productController)}/${baseOrderId}`,
+  resources: (categoryId: number) => `/resources/${categoryId}`,
+
+  notifications: () => '/notifications',
+  ticket: (ticketId: number) => `/r/tickets/ticket/${ticketId}`,
+  invoiceView: (accountId: number, cycleLogId: number) => `/invoices/view/${accountId}/${cycleLogId}`,
+  invoicesPay: () => '/invoices/pay',
+  inquirePending: (orderNumber: string, baseOrderId: number) => `/inquire/pending/${seg(orderNumber)}/${baseOrderId}`,
+} as const;
+
+/** Router path → URL under the portal base, for code that navigates without the router. */
+export const absoluteUrl = (path: string) => `${basePath}${path}`;
+
+/** Public images shipped in apps/web/public. */
+export const assets = {
+  defaultAvatar: `${basePath}/default-avatar.svg`,
+} as const;

@@ -1,0 +1,109 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+
+import {
+  axisDateFormat,
+  chartColumns,
+  chartPrice,
+  formatAxisDate,
+  formatBytes,
+  formatDataPoint,
+  formatDate,
+  formatHertz,
+  formatMoney,
+  roundToNearest5,
+} from './formats.ts';
+
+/** Epoch seconds of a local date and time (the app shows times in the browser's zone). */
+const local = (y: number, m: number, d: number, h = 0, min = 0) => dayjs(new Date(y, m - 1, d, h, min)).unix();
+
+describe('formatMoney', () => {
+  it('shows dollars with 2 decimals by default', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(12)).toBe('$12.00');
+  });
+  it('keeps the extra decimals a rate has, up to 6', () => {
+    expect(formatMoney(0.0125)).toBe('$0.0125');
+    expect(formatMoney(0.123)).toBe('$0.123');
+    expect(formatMoney(1.23456789)).toBe('$1.234568');
+  });
+  it('ignores floating-point noise', () => {
+    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+  });
+  it('shows negative amounts with a minus sign', () => {
+    expect(formatMoney(-5.5)).toBe('-$5.50');
+  });
+});
+
+describe('chartPrice', () => {
+  it('shows negative chart prices as 0', () => {
+    expect(chartPrice(-3)).toBe(0);
+    expect(chartPrice(4.2)).toBe(4.2);
+  });
+});
+
+describe('formatDate', () => {
+  it('turns YYYY-MM-DD into MM.DD.YYYY without a time-zone shift', () => {
+    expect(formatDate('2024-03-05')).toBe('03.05.2024');
+    expect(formatDate('2023-12-31')).toBe('12.31.2023');
+  });
+  it('formats epoch seconds as MM.DD.YYYY', () => {
+    expect(formatDate(local(2024, 7, 4, 23, 59))).toBe('07.04.2024');
+  });
+  it('is empty for missing or unreadable values', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('chart dates', () => {
+  const day = 24 * 60 * 60;
+  it('uses M/d/yy on axes up to 45 days, the month name beyond', () => {
+    expect(axisDateFormat(day)).toBe('M/D/YY');
+    expect(axisDateFormat(45 * day)).toBe('M/D/YY');
+    expect(axisDateFormat(45 * day + 1)).toBe('MMMM');
+    expect(formatAxisDate(local(2024, 3, 5), 30 * day)).toBe('3/5/24');
+    expect(formatAxisDate(local(2024, 3, 5), 90 * day)).toBe('March');
+  });
+  it('shows data points as M/d/yy h:mma', () => {
+    expect(formatDataPoint(local(2024, 3, 5, 14, 7))).toBe('3/5/24 2:07pm');
+    expect(formatDataPoint(local(2024, 11, 15, 0, 30))).toBe('11/15/24 12:30am');
+  });
+});
+
+describe('units', () => {
+  it('formats bytes with base 1024', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 ** 3)).toBe('5 GB');
+    expect(formatBytes(1.25 * 1024 ** 4)).toBe('1.25 TB');
+  });
+  it('formats hertz with base 1000', () => {
+    expect(formatHertz(999)).toBe('999 Hz');
+    expect(formatHertz(1000)).toBe('1 KHz');
+    expect(formatHertz(2_400_000_000)).toBe('2.4 GHz');
+    expect(formatHertz(1024)).toBe('1.02 KHz');
+  });
+});
+
+describe('roundToNearest5', () => {
+  it('rounds a percent to the nearest 5', () => {
+    expect(roundToNearest5(0)).toBe(0);
+    expect(roundToNearest5(2.4)).toBe(0);
+    expect(roundToNearest5(2.5)).toBe(5);
+    expect(roundToNearest5(37)).toBe(35);
+    expect(roundToNearest5(38)).toBe(40);
+    expect(roundToNearest5(100)).toBe(100);
+  });
+});
+
+describe('chartColumns', () => {
+  it('uses 2 columns for 1, 2 or 4 items, else 3', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 9].map(chartColumns)).toEqual([2, 2, 3, 2, 3, 3, 3, 3]);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Call, CallInput, Envelope, FieldErrors, ResultCode } from '@portal/contract';
+import type { z } from 'zod';
+import { buildPath, messages, resultStatus } from '@portal/contract';
+
+import { ApiError } from './api-error.ts';
+import { handleErrorCode } from './error-catalogue.ts';
+import { getToken } from './token.ts';
+
+export const apiBase = '/api';
+
+/**
+ * The parsed `data` of a call's answer. (The contract's CallData resolves to never because
+ * `data` is typed `D | null`; NonNullable unwraps it.)
+ */
+export type CallData<C extends Call> = z.output<NonNullable<C['data']>>;
+
+const successCodes: readonly ResultCode[] = ['SUCCESS', 'USER_CREATED'];
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+interface Prepared {
+  url: string;
+  init: RequestInit;
+}
+
+/** Builds the fetch of a call: path params filled, GET input (and `page`) as query string, POST input as JSON. */
+export function prepareRequest(call: Call, input: object, options: RequestOptions = {}): Prepared {
+  const method = call.methods[0] ?? 'GET';
+  const { path, rest } = buildPath(call.path, input as Record<string, unknown>);
+  const query = new URLSearchParams();
+  const addQuery = (key: string, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    if (Array.isArray(value)) value.forEach((item) => query.append(key, String(item)));
+    else query.append(key, String(value));
+  };
+
+  let body: string | undefined;
+  if (method === 'GET') {
+    for (const [key, value] of Object.entries(rest)) addQuery(key, value);
+  } else {
+    // The page number of paged calls always travels as the `page` query parameter.
+    const { page, ...payload } = rest;
+    addQuery('page', page);
+    body = JSON.stringify(payload);
+  }
+
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const search = query.toString();
+  return {
+    url: `${apiBase}${path}${search ? `?${search}` : ''}`,
+    init: { method, headers, body, signal: options.signal, credentials: 'same-origin' },
+  };
+}
+
+/** Guards for calls that need a token: without one the session is over (spec: raises an error). */
+function requireToken(call: Call): void {
+  if (call.auth.access === 'user' && !getToken()) {
+    throw handleErrorCode('INVALID_TOKEN', messages.genericError, 401);
+  }
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value && 'data' in value;
+}
+
+/** Sends a call and returns the whole envelope (for callers that look at success codes like USER_CREATED). */
+export async function requestEnvelope<C extends Call>(
+  call: C,
+  input: CallInput<C>,
+  options: RequestOptions = {},
+): Promise<Envelope<CallData<C>>> {
+  requireToken(call);
+  const { url, init } = prepareRequest(call, input as object, options);
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', messages.genericError);
+  }
+
+  let envelope: unknown;
+  try {
+    envelope = await response.json();
+  } catch {
+    throw new ApiError('SERVER_ERROR', messages.genericError, response.status);
+  }
+  if (!isEnvelope(envelope)) throw new ApiError('SERVER_ERROR', messages.genericError, response.status);
+
+  const code = envelope.code in resultStatus ? envelope.code : 'SERVER_ERROR';
+  if (!response.ok || !successCodes.includes(code)) {
+    const fields = code === 'VALIDATION_ERROR' ? (envelope.data as FieldErrors | null) ?? {} : {};
+    throw handleErrorCode(code, envelope.message || messages.genericError, response.status, fields);
+  }
+
+  // The contract is the truth of the wire: an answer that does not match it is a server fault.
+  const parsed = call.data ? call.data.safeParse(envelope.data) : { success: true as const, data: envelope.data };
+  if (!parsed.success) {
+    console.error(`Answer of ${call.id} does not match the contract`, parsed.error);
+    throw new ApiError('SERVER_ERROR', messages.genericError, response.status);
+  }
+  return { data: parsed.data as CallData<C>, code, message: envelope.message };
+}
+
+/** THE request helper: sends a contract call and returns its `data`, or throws an ApiError. */
+export async function request<C extends Call>(
+  call: C,
+  input: CallInput<C>,
+  options: RequestOptions = {},
+): Promise<CallData<C>> {
+  const envelope = await requestEnvelope(call, input, options);
+  return envelope.data;
+}

@@ -1,0 +1,120 @@
+import { accounts, orders, resources, timing, users } from '@portal/contract';
+import { z } from 'zod';
+
+import type { ProductGroup } from './product-groups.ts';
+import { deriveProductGroups, productGroupSchema } from './product-groups.ts';
+import { queryClient } from './query-client.ts';
+import { readStored, removeStored, storageKeys, writeStored } from './storage.ts';
+import { clearToken, getToken } from './token.ts';
+
+/**
+ * The session of spec core.md section 4: the token cookie plus the login data (user, accounts,
+ * products, resource categories) kept in client-side storage with the login time.
+ */
+export interface LoginData {
+  user: users.AuthenticatedUser;
+  accounts: accounts.Account[];
+  products: orders.Product[];
+  categories: resources.ResourceCategory[];
+}
+
+export interface Session extends LoginData {
+  productGroups: ProductGroup[];
+  /** Epoch milliseconds of the last successful login-data load. */
+  loginTime: number;
+  currentAccountId: number | null;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let snapshot: Session | null | undefined;
+
+function readSession(): Session | null {
+  const user = readStored(storageKeys.user, users.authenticatedUser);
+  const accountList = readStored(storageKeys.accounts, z.array(accounts.account));
+  const products = readStored(storageKeys.products, z.array(orders.product));
+  const categories = readStored(storageKeys.categories, z.array(resources.resourceCategory));
+  const loginTime = readStored(storageKeys.loginTime, z.number());
+  if (!user || !accountList || !products || !categories || loginTime === null) return null;
+  return {
+    user,
+    accounts: accountList,
+    products,
+    categories,
+    productGroups: readStored(storageKeys.productGroups, z.array(productGroupSchema)) ?? deriveProductGroups(products),
+    loginTime,
+    currentAccountId: readStored(storageKeys.currentAccountId, z.number()),
+  };
+}
+
+function changed(): void {
+  snapshot = undefined;
+  for (const listener of listeners) listener();
+}
+
+/** The stored session, or null when signed out or never loaded. Stable between changes (for React). */
+export function getSession(): Session | null {
+  if (snapshot === undefined) snapshot = readSession();
+  return snapshot;
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing out or in changes the shared storage: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key.startsWith('portal.')) changed();
+  });
+}
+
+export function saveLoginData(data: LoginData, now = Date.now()): void {
+  writeStored(storageKeys.user, data.user);
+  writeStored(storageKeys.accounts, data.accounts);
+  writeStored(storageKeys.products, data.products);
+  writeStored(storageKeys.productGroups, deriveProductGroups(data.products));
+  writeStored(storageKeys.categories, data.categories);
+  writeStored(storageKeys.loginTime, now);
+  removeStored(storageKeys.forceReload);
+  changed();
+}
+
+/** Login data is reused while fresher than 900 s, unless a reload was forced. */
+export function isLoginDataFresh(now = Date.now()): boolean {
+  const session = getSession();
+  if (!session || readStored(storageKeys.forceReload, z.boolean())) return false;
+  const age = now - session.loginTime;
+  return age >= 0 && age < timing.loginDataReuseSeconds * 1000;
+}
+
+/**
+ * Makes the next page load fetch the login data again: after changing an account permission,
+ * loading a user's accounts, or adding an account.
+ */
+export function forceReload(): void {
+  writeStored(storageKeys.forceReload, true);
+  changed();
+}
+
+export function setCurrentAccountId(accountId: number): void {
+  writeStored(storageKeys.currentAccountId, accountId);
+  changed();
+}
+
+/** The remembered account when it is still one of the user's, else the first account. */
+export function currentAccountId(session: Pick<Session, 'accounts' | 'currentAccountId'>): number | null {
+  const remembered = session.accounts.find((a) => a.account_id === session.currentAccountId);
+  return remembered?.account_id ?? session.accounts[0]?.account_id ?? null;
+}
+
+/** Signs out on this device: token, user, accounts, products, groups, categories, account, login time. */
+export function logout(): void {
+  clearToken();
+  removeStored(...Object.values(storageKeys));
+  queryClient.clear();
+  changed();
+}
+
+export const hasToken = () => getToken() !== null;

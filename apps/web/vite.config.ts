@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = join(root, 'dist');
+
+/** Text assets worth compressing; images like PNG are already compressed. */
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+/**
+ * Writes a .gz and a .br copy next to every text file of the build, so the server can send
+ * precompressed files (no compression work per request, best compression levels).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    // closeBundle runs after the bundle and the public/ copy are written.
+    closeBundle() {
+      for (const file of listFiles(outDir)) {
+        if (!compressible.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 512) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+// The dev server forwards /api to the portal API; API_PROXY_TARGET points it at another port.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  root,
+  base: '/portal/',
+  plugins: [react(), precompress()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      treeshake: {
+        // The contract is pure schemas and constants: a page that uses one area should not
+        // carry every other area's schemas into its chunk (it has no sideEffects flag of its own).
+        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+});
