@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
 import { defineCall } from './call.ts';
+import { paged, pageParam } from './envelope.ts';
+import { id, optionalId, perPage, requiredText, searchText } from './fields.ts';
+import { pageSizes } from './limits.ts';
+import { validationMessages as m } from './messages.ts';
 
 export const product = z.object({
   product_cd: z.string(),
@@ -42,5 +46,136 @@ export const getPendingOrders = defineCall({
   input: z.object({ count: z.coerce.number().int().min(1).max(50).default(5) }),
   data: z.array(pendingOrder),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * Services (orders) list, CSV download, order detail and alias (spec services.md sections 2, 3, 7).
+ * ---------------------------------------------------------------------------------------------- */
+
+export const orderSortColumns = ['product', 'order_number', 'uss_circuit_id', 'customer_ref', 'alias', 'mrc_charges'] as const;
+export type OrderSortColumn = (typeof orderSortColumns)[number];
+
+/** A product code is 2 characters; any other services segment is a product group path. */
+export const productCodePattern = /^[a-z0-9]{2}$/i;
+
+/** The search of the services list; the CSV download takes the same fields without paging. */
+export const orderSearch = z.object({
+  sort: z.enum(orderSortColumns, { error: m.type }).optional(),
+  order: z.enum(['asc', 'desc'], { error: m.type }).default('asc'),
+  search_all: searchText,
+  accountId: optionalId,
+  /** A product group path (lowercase, hyphenated), e.g. 'backup-recovery'. */
+  search_product_group: z.string().trim().toLowerCase().max(100, m.maxlength).regex(/^[a-z0-9-]*$/, m.type).optional(),
+  search_product_cd: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === '' || productCodePattern.test(v), m.type)
+    .optional(),
+});
+export type OrderSearch = z.infer<typeof orderSearch>;
+
+export const orderListItem = z.object({
+  base_order_id: z.number().int(),
+  account_id: z.number().int(),
+  order_number: z.string(),
+  product_cd: z.string(),
+  product: z.string(),
+  product_controller: z.string(),
+  uss_circuit_id: z.string().nullable(),
+  customer_ref: z.string().nullable(),
+  alias: z.string().nullable(),
+  /** Monthly recurring charges in dollars. */
+  mrc_charges: z.number(),
+});
+export type OrderListItem = z.infer<typeof orderListItem>;
+
+export const getOrders = defineCall({
+  id: 'orders.getOrders',
+  summary: "A page of the caller's services, optionally of one account, product group or product code, with search.",
+  tag: 'orders',
+  methods: ['POST'],
+  path: '/orders/get-orders',
+  input: orderSearch.extend({ page: pageParam, perPage: perPage(pageSizes.services) }),
+  data: paged(orderListItem),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+/** Columns of the orders CSV, in order. */
+export const ordersCsvHeader = [
+  'Account Number',
+  'Account Name',
+  'Product',
+  'Order Number',
+  'Circuit ID',
+  'Customer Reference',
+  'Alias',
+  'Monthly Recurring Charges',
+] as const;
+
+export const downloadOrders = defineCall({
+  id: 'orders.downloadOrders',
+  summary: 'The current services search as a CSV file (streamed). NOT_FOUND when there is nothing to download.',
+  tag: 'orders',
+  methods: ['POST'],
+  path: '/orders/download-orders',
+  input: orderSearch,
+  data: null,
+  binary: 'text/csv',
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+export const orderComponent = z.object({
+  component_id: z.number().int(),
+  quantity: z.number(),
+  unit_of_measure: z.string().nullable(),
+  current_customer_services: z.object({
+    /** Monthly charge of this component in dollars. */
+    mrc_charges: z.number(),
+    service_component: z.object({ description: z.string() }),
+  }),
+});
+export type OrderComponent = z.infer<typeof orderComponent>;
+
+/** Term codes whose term is not shown (no term, unknown). */
+export const hiddenTermCodes = ['NOCH', 'UK'] as const;
+
+export const orderDetail = orderListItem.extend({
+  order_status_cd: z.string(),
+  contract_start_date: z.string().nullable(),
+  term_cd: z.string().nullable(),
+  order_term_cd: z.string().nullable(),
+  order_term: z.string().nullable(),
+  account: z.object({ account_id: z.number().int(), account_number: z.string(), name: z.string() }),
+  all_customer_order_components: z.array(orderComponent),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const getOrder = defineCall({
+  id: 'orders.getOrder',
+  summary: 'One of the caller\'s orders with its account and components. NOT_FOUND ("No order found.") otherwise.',
+  tag: 'orders',
+  methods: ['POST'],
+  path: '/orders/get-order',
+  input: z.object({ baseOrderId: id }),
+  data: orderDetail,
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+export const aliasMaxLength = 60;
+
+export const changeAlias = defineCall({
+  id: 'orders.changeAlias',
+  summary: "Sets the alias (the customer's own name) of one of the caller's orders.",
+  tag: 'orders',
+  methods: ['POST'],
+  path: '/orders/change-alias',
+  input: z.object({ base_order_id: id, alias: requiredText(aliasMaxLength) }),
+  data: z.object({ base_order_id: z.number().int(), alias: z.string(), product_controller: z.string() }),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });

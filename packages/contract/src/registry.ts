@@ -8,6 +8,7 @@ import * as identity from './identity.ts';
 import * as invoices from './invoices.ts';
 import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
+import * as pins from './pins.ts';
 import * as resources from './resources.ts';
 import * as tickets from './tickets.ts';
 import * as users from './users.ts';
@@ -16,6 +17,6 @@ const isCall = (value: unknown): value is Call =>
   typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
 
 /** Every call of every area, for the OpenAPI document and the contract's own tests. */
-export const allCalls: Call[] = [accounts, admin, auth, contact, health, identity, invoices, notifications, orders, resources, tickets, users]
+export const allCalls: Call[] = [accounts, admin, auth, contact, health, identity, invoices, notifications, orders, pins, resources, tickets, users]
   .flatMap((area) => Object.values(area))
   .filter(isCall);

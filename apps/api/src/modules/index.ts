@@ -11,6 +11,7 @@ import { identityRoutes } from './identity/identity.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { pinsRoutes } from './pins/pins.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -26,6 +27,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   invoicesRoutes,
   notificationsRoutes,
   ordersRoutes,
+  pinsRoutes,
   ticketsRoutes,
   usersRoutes,
 ];

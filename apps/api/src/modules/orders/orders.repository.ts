@@ -1,6 +1,7 @@
-import type { PendingOrder, Product } from '@portal/contract';
+import type { OrderDetail, OrderListItem, orders, PendingOrder, Product } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
+import { likePattern } from '../../lib/paging.ts';
 import { inCallerAccounts } from '../../lib/scope.ts';
 
 export const findProducts = (db: Db) =>
@@ -21,4 +22,140 @@ export const findPendingOrders = (db: Db, userId: number, count: number) =>
       ORDER BY o.created_at DESC, o.base_order_id DESC
       LIMIT $2`,
     [userId, count],
+  );
+
+/**
+ * Sort expressions of the services list. Text columns never yield NULL (coalesced to ''), so the
+ * same expression works for ORDER BY and for the keyset comparison of the CSV.
+ */
+const sortExpressions: Record<orders.OrderSortColumn, string> = {
+  product: 'lower(p.product)',
+  order_number: 'o.order_number',
+  uss_circuit_id: "coalesce(o.uss_circuit_id, '')",
+  customer_ref: "lower(coalesce(o.customer_ref, ''))",
+  alias: "lower(coalesce(o.alias, ''))",
+  mrc_charges: 'o.mrc_charges',
+};
+
+/** The product group path of a product: 'Backup & Recovery' → 'backup-recovery' (as the app builds it). */
+const groupPathSql = "trim(both '-' from regexp_replace(lower(p.product_group), '[^a-z0-9]+', '-', 'g'))";
+
+export interface OrderFilter {
+  userId: number;
+  accountId?: number | undefined;
+  search?: string | undefined;
+  productGroup?: string | undefined;
+  productCd?: string | undefined;
+  sort?: orders.OrderSortColumn | undefined;
+  order: 'asc' | 'desc';
+}
+
+const listColumns = `o.base_order_id, o.account_id, o.order_number, o.product_cd, p.product, p.product_controller,
+  o.uss_circuit_id, o.customer_ref, o.alias, o.mrc_charges`;
+
+/** WHERE clause and parameters of a services search; `$1` is the caller. Pending orders are not services yet. */
+function searchWhere(f: OrderFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [f.userId];
+  const where = [inCallerAccounts('o.account_id', 1), "o.order_status_cd <> 'P'"];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (f.accountId !== undefined) where.push(`o.account_id = ${add(f.accountId)}`);
+  if (f.productCd) where.push(`o.product_cd = ${add(f.productCd)}`);
+  if (f.productGroup) where.push(`${groupPathSql} = ${add(f.productGroup)}`);
+  if (f.search) {
+    const n = add(likePattern(f.search));
+    where.push(
+      `(o.order_number ILIKE ${n} OR o.uss_circuit_id ILIKE ${n} OR o.customer_ref ILIKE ${n}
+        OR o.alias ILIKE ${n} OR p.product ILIKE ${n})`,
+    );
+  }
+  return { where: where.join(' AND '), params };
+}
+
+/** Sort expression and direction; unsorted lists go by product, then order number. */
+function sortOf(f: OrderFilter): { expr: string; dir: 'ASC' | 'DESC' } {
+  const expr = sortExpressions[f.sort ?? 'product'];
+  return { expr, dir: f.sort && f.order === 'desc' ? 'DESC' : 'ASC' };
+}
+
+/** A page of the caller's services with the total count. */
+export function findOrders(db: Db, f: OrderFilter, limit: number, offset: number) {
+  const { where, params } = searchWhere(f);
+  const { expr, dir } = sortOf(f);
+  params.push(limit, offset);
+  return db.query<OrderListItem & { total_count: number }>(
+    `SELECT ${listColumns}, count(*) OVER () AS total_count
+       FROM orders o JOIN products p ON p.product_cd = o.product_cd
+      WHERE ${where}
+      ORDER BY ${expr} ${dir}, o.base_order_id ${dir}
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+}
+
+export type OrderCsvRow = OrderListItem & { account_number: string; account_name: string; sort_key: string | number };
+
+/**
+ * One keyset batch of the services CSV in the list's order: the rows after `after`
+ * (its sort key and base_order_id), so each query reads only its own batch.
+ */
+export function findOrdersAfter(
+  db: Db,
+  f: OrderFilter,
+  after: { sortKey: string | number; baseOrderId: number } | null,
+  limit: number,
+) {
+  const { where, params } = searchWhere(f);
+  const { expr, dir } = sortOf(f);
+  let keyset = '';
+  if (after) {
+    params.push(after.sortKey, after.baseOrderId);
+    const cmp = dir === 'ASC' ? '>' : '<';
+    keyset = `AND (${expr}, o.base_order_id) ${cmp} ($${params.length - 1}, $${params.length})`;
+  }
+  params.push(limit);
+  return db.query<OrderCsvRow>(
+    `SELECT ${listColumns}, a.account_number, a.name AS account_name, ${expr} AS sort_key
+       FROM orders o JOIN products p ON p.product_cd = o.product_cd JOIN accounts a ON a.account_id = o.account_id
+      WHERE ${where} ${keyset}
+      ORDER BY ${expr} ${dir}, o.base_order_id ${dir}
+      LIMIT $${params.length}`,
+    params,
+  );
+}
+
+/** The caller's order with its account, or undefined (also for another customer's order). */
+export const findOrder = (db: Db, userId: number, baseOrderId: number) =>
+  db.one<Omit<OrderDetail, 'all_customer_order_components'>>(
+    `SELECT ${listColumns}, o.order_status_cd, o.contract_start_date::text AS contract_start_date,
+            o.term_cd, o.order_term_cd, o.order_term,
+            json_build_object('account_id', a.account_id, 'account_number', a.account_number, 'name', a.name) AS account
+       FROM orders o
+       JOIN products p ON p.product_cd = o.product_cd
+       JOIN accounts a ON a.account_id = o.account_id
+      WHERE o.base_order_id = $2 AND ${inCallerAccounts('o.account_id', 1)}`,
+    [userId, baseOrderId],
+  );
+
+export const findOrderComponents = (db: Db, baseOrderId: number) =>
+  db.query<orders.OrderComponent>(
+    `SELECT c.component_id, c.quantity, c.unit_of_measure,
+            json_build_object('mrc_charges', c.mrc_charges,
+                              'service_component', json_build_object('description', c.description)) AS current_customer_services
+       FROM order_components c
+      WHERE c.base_order_id = $1
+      ORDER BY c.sort_order, c.component_id`,
+    [baseOrderId],
+  );
+
+/** Sets the alias of the caller's order; undefined when the order is not the caller's. */
+export const updateAlias = (db: Db, userId: number, baseOrderId: number, alias: string) =>
+  db.one<{ base_order_id: number; alias: string; product_controller: string }>(
+    `UPDATE orders o SET alias = $3
+       FROM products p
+      WHERE p.product_cd = o.product_cd AND o.base_order_id = $2 AND ${inCallerAccounts('o.account_id', 1)}
+      RETURNING o.base_order_id, o.alias, p.product_controller`,
+    [userId, baseOrderId, alias],
   );

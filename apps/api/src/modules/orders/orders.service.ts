@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+
+import { messages, orders, type OrderDetail } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
+
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { limitOffset, toPage } from '../../lib/paging.ts';
+import { requireAccount, type Caller } from '../../lib/scope.ts';
+import { attachment } from '../invoices/invoices.service.ts';
+import { csvRecord } from '../invoices/services-csv.ts';
+import {
+  findOrder,
+  findOrderComponents,
+  findOrders,
+  findOrdersAfter,
+  updateAlias,
+  type OrderCsvRow,
+  type OrderFilter,
+} from './orders.repository.ts';
+
+/** Rows per keyset query of the CSV: memory holds one batch, however many services there are. */
+export const ordersCsvBatch = 1000;
+
+const filterOf = (caller: Caller, search: orders.OrderSearch): OrderFilter => ({
+  userId: caller.userId,
+  accountId: search.accountId,
+  search: search.search_all,
+  productGroup: search.search_product_group || undefined,
+  productCd: search.search_product_cd || undefined,
+  sort: search.sort,
+  order: search.order,
+});
+
+const csvFields = (row: OrderCsvRow) => [
+  row.account_number,
+  row.account_name,
+  row.product,
+  row.order_number,
+  row.uss_circuit_id,
+  row.customer_ref,
+  row.alias,
+  row.mrc_charges.toFixed(2),
+];
+
+/** The services file name: of the chosen account, or of all the caller's accounts. */
+export const ordersFileName = (accountNumber: string | null) =>
+  accountNumber ? `Services-${accountNumber}.csv` : 'Services-all-accounts.csv';
+
+export function ordersService(deps: Deps) {
+  const { db } = deps;
+
+  /** CSV text: header, the first batch (already read), then one chunk per further keyset batch. */
+  async function* csv(filter: OrderFilter, first: OrderCsvRow[]): AsyncGenerator<string> {
+    yield csvRecord(orders.ordersCsvHeader);
+    let batch = first;
+    for (;;) {
+      if (batch.length > 0) yield batch.map((row) => csvRecord(csvFields(row))).join('');
+      if (batch.length < ordersCsvBatch) return;
+      const last = batch[batch.length - 1] as OrderCsvRow;
+      batch = await findOrdersAfter(db, filter, { sortKey: last.sort_key, baseOrderId: last.base_order_id }, ordersCsvBatch);
+    }
+  }
+
+  return {
+    async list(caller: Caller, input: orders.OrderSearch & { page: number; perPage: number }) {
+      if (input.accountId !== undefined) await requireAccount(db, caller, input.accountId);
+      const { limit, offset } = limitOffset(input.page, input.perPage);
+      const rows = await findOrders(db, filterOf(caller, input), limit, offset);
+      return toPage(rows, input.page, input.perPage);
+    },
+
+    /** Streams the search as CSV; NOT_FOUND (the app's Download Error popup) when it finds nothing. */
+    async sendCsv(caller: Caller, input: orders.OrderSearch, reply: FastifyReply) {
+      if (input.accountId !== undefined) await requireAccount(db, caller, input.accountId);
+      const filter = filterOf(caller, input);
+      const first = await findOrdersAfter(db, filter, null, ordersCsvBatch);
+      if (first.length === 0) throw notFound('There are no services to download.');
+      const accountNumber = input.accountId !== undefined ? (first[0] as OrderCsvRow).account_number : null;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(ordersFileName(accountNumber)))
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(csv(filter, first)));
+    },
+
+    async get(caller: Caller, baseOrderId: number): Promise<OrderDetail> {
+      const order = await findOrder(db, caller.userId, baseOrderId);
+      if (!order) throw notFound(messages.noOrder);
+      return { ...order, all_customer_order_components: await findOrderComponents(db, baseOrderId) };
+    },
+
+    async changeAlias(caller: Caller, baseOrderId: number, alias: string) {
+      const updated = await updateAlias(db, caller.userId, baseOrderId, alias);
+      if (!updated) throw notFound(messages.noOrder);
+      return updated;
+    },
+  };
+}

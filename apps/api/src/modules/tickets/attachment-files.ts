@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import { tickets } from '@portal/contract';
+
+import type { Env } from '../../config/env.ts';
+import { invalid } from '../../lib/errors.ts';
+
+const { attachmentLimits, attachmentMessages } = tickets;
+
+/** What we serve each allowed extension as; the client's own content type is never trusted. */
+const contentTypes: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  log: 'text/plain; charset=utf-8',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const startsWith = (head: Buffer, ...signatures: (string | number[])[]) =>
+  signatures.some((sig) => {
+    const bytes = typeof sig === 'string' ? Buffer.from(sig, 'latin1') : Buffer.from(sig);
+    return head.length >= bytes.length && head.subarray(0, bytes.length).equals(bytes);
+  });
+
+const zip = (head: Buffer) => startsWith(head, 'PK\x03\x04', 'PK\x05\x06');
+/** Plain text: no NUL byte in the first bytes (binary files nearly always have one). */
+const text = (head: Buffer) => !head.includes(0);
+
+/** The cheap content checks: the first bytes must match what the extension says. */
+const signatures: Record<string, (head: Buffer) => boolean> = {
+  pdf: (h) => startsWith(h, '%PDF-'),
+  png: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  jpg: (h) => startsWith(h, [0xff, 0xd8, 0xff]),
+  jpeg: (h) => startsWith(h, [0xff, 0xd8, 0xff]),
+  gif: (h) => startsWith(h, 'GIF87a', 'GIF89a'),
+  txt: text,
+  csv: text,
+  log: text,
+  zip,
+  docx: zip,
+  xlsx: zip,
+};
+
+const HEAD_BYTES = 4096;
+
+/** A file name safe to show and to put in a header: no path, no control characters, bounded length. */
+export function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = basename(name.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (base.length <= 150) return base || 'attachment';
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 && base.length - dot <= 6 ? base.slice(dot) : '';
+  return base.slice(0, 150 - ext.length) + ext;
+}
+
+export const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+/** The content type for a file name, or null when its type may not be attached. */
+export function allowedType(fileName: string): string | null {
+  const ext = extensionOf(fileName);
+  return (attachmentLimits.extensions as readonly string[]).includes(ext) ? (contentTypes[ext] ?? null) : null;
+}
+
+export interface StoredFile {
+  storageName: string;
+  sizeBytes: number;
+  sha256: string;
+  contentType: string;
+}
+
+/**
+ * Attachment bytes on disk: under DATA_DIR/attachments (outside the web root), each under a random
+ * name. Checks type (extension and first bytes) and size while streaming, so nothing oversized or
+ * disallowed stays on disk.
+ */
+export function attachmentStore(env: Env) {
+  const dir = join(env.DATA_DIR, 'attachments');
+  const pathOf = (storageName: string) => {
+    if (!/^[a-f0-9]{32}$/.test(storageName)) throw new Error('bad storage name');
+    return join(dir, storageName);
+  };
+
+  return {
+    /**
+     * Writes an upload to disk. `truncated()` tells whether the multipart limit cut the file off
+     * (it was larger than allowed). Throws VALIDATION_ERROR with the field `file` on any refusal.
+     */
+    async save(fileName: string, stream: Readable, truncated: () => boolean): Promise<StoredFile> {
+      const contentType = allowedType(fileName);
+      if (!contentType) {
+        stream.resume();
+        throw invalid({ file: [attachmentMessages.type(fileName)] });
+      }
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const storageName = randomBytes(16).toString('hex');
+      const path = pathOf(storageName);
+      const hash = createHash('sha256');
+      const head: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          hash.update(chunk);
+          if (headLength < HEAD_BYTES) {
+            head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+            headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+          }
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(stream, meter, createWriteStream(path, { mode: 0o600 }));
+      } catch (error) {
+        await rm(path, { force: true });
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw invalid({ file: [attachmentMessages.tooLarge(fileName)] });
+        }
+        throw error;
+      }
+      const refuse = async (message: string) => {
+        await rm(path, { force: true });
+        return invalid({ file: [message] });
+      };
+      if (truncated() || size > attachmentLimits.maxBytes) throw await refuse(attachmentMessages.tooLarge(fileName));
+      if (size === 0) throw await refuse(attachmentMessages.empty(fileName));
+      const check = signatures[extensionOf(fileName)];
+      if (!check?.(Buffer.concat(head))) throw await refuse(attachmentMessages.content(fileName));
+      return { storageName, sizeBytes: size, sha256: hash.digest('hex'), contentType };
+    },
+
+    /** A read stream of the stored bytes, or null when the file is gone from disk. */
+    async open(storageName: string) {
+      const path = pathOf(storageName);
+      const exists = await stat(path).then((s) => s.isFile(), () => false);
+      return exists ? createReadStream(path) : null;
+    },
+
+    async remove(storageNames: readonly string[]) {
+      await Promise.all(storageNames.map((name) => rm(pathOf(name), { force: true })));
+    },
+  };
+}
+export type AttachmentStore = ReturnType<typeof attachmentStore>;

@@ -1,0 +1,169 @@
+import { messages, tickets, type CallParsed, type TicketDetail, type TicketMessage } from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Deps } from '../../deps.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { limitOffset, toPage } from '../../lib/paging.ts';
+import { requireAccount, type Caller } from '../../lib/scope.ts';
+import { attachment as contentDisposition } from '../invoices/invoices.service.ts';
+import { findOrder } from '../orders/orders.repository.ts';
+import { attachmentStore, cleanFileName } from './attachment-files.ts';
+import { newTicketMail, replyMail } from './tickets.mail.ts';
+import {
+  claimAttachments,
+  countUnattached,
+  deleteUnattached,
+  findAttachment,
+  findContactDefaults,
+  findMessage,
+  findMessages,
+  findTicketHeader,
+  findTickets,
+  findUserName,
+  insertAttachment,
+  insertMessage,
+  insertTicket,
+  markCustomerReplied,
+} from './tickets.repository.ts';
+
+const { attachmentLimits, attachmentMessages } = tickets;
+
+/** Uploads left unattached this long are removed; one user may park at most this many meanwhile. */
+const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_UNATTACHED_PER_USER = 30;
+
+type Input<K extends 'getTickets' | 'replyToTicket' | 'createTicket'> = CallParsed<(typeof tickets)[K]>;
+
+export function ticketsService(deps: Deps) {
+  const { db, clock, mailer, env } = deps;
+  const store = attachmentStore(env);
+  const now = () => new Date(clock.now());
+
+  /** Mail to the provider is best effort here: the ticket or reply is already saved (and the outbox records a failure). */
+  async function notifySupport(message: Parameters<typeof mailer.send>[0]) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'MAIL_FAILED')) throw error;
+    }
+  }
+
+  async function authorName(caller: Caller) {
+    return (await findUserName(db, caller.userId))?.name ?? 'Customer';
+  }
+
+  /** Attaches the caller's uploads to a message, or fails the whole transaction with a clear message. */
+  async function attach(tx: typeof db, caller: Caller, ids: readonly number[], ticketId: number, messageId: number) {
+    if (ids.length === 0) return;
+    const taken = await claimAttachments(tx, caller.userId, ids, ticketId, messageId);
+    if (taken !== ids.length) throw invalid({ attachment_ids: [attachmentMessages.unknown] });
+  }
+
+  return {
+    async list(caller: Caller, input: Input<'getTickets'>) {
+      if (input.accountId) await requireAccount(db, caller, input.accountId);
+      const rows = await findTickets(db, {
+        userId: caller.userId,
+        accountId: input.accountId,
+        search: input.search_ticket_id,
+        sortColumn: input.sort_column,
+        sortOrder: input.sort_order,
+        ...limitOffset(input.page, input.perPage),
+      });
+      return toPage(rows, input.page, input.perPage);
+    },
+
+    async get(caller: Caller, ticketId: number): Promise<TicketDetail> {
+      const header = await findTicketHeader(db, caller.userId, ticketId);
+      if (!header) throw notFound();
+      return { ...header, messages: await findMessages(db, ticketId) };
+    },
+
+    async reply(caller: Caller, input: Input<'replyToTicket'>): Promise<TicketMessage> {
+      const header = await findTicketHeader(db, caller.userId, input.ticketId);
+      if (!header) throw notFound();
+      const author = await authorName(caller);
+      const at = now();
+      const messageId = await db.tx(async (tx) => {
+        const updated = await markCustomerReplied(tx, input.ticketId, at, {
+          afterReply: tickets.ticketStatusAfterReply,
+          awaiting: tickets.awaitingCustomerStatuses,
+          closed: tickets.closedTicketStatuses,
+        });
+        if (!updated) throw new AppError('CONFLICT', attachmentMessages.closed);
+        const { message_id } = await insertMessage(tx, { ticketId: input.ticketId, userId: caller.userId, authorName: author, body: input.body, at });
+        await attach(tx, caller, input.attachment_ids, input.ticketId, message_id);
+        return message_id;
+      });
+      const message = (await findMessage(db, messageId)) as TicketMessage;
+      await notifySupport(replyMail(env, header, author, message));
+      return message;
+    },
+
+    async create(caller: Caller, input: Input<'createTicket'>) {
+      const order = await findOrder(db, caller.userId, input.base_order_id);
+      if (!order) throw notFound(messages.noOrder);
+      const author = await authorName(caller);
+      const at = now();
+      const created = await db.tx(async (tx) => {
+        const ticket = await insertTicket(tx, {
+          accountId: order.account_id,
+          baseOrderId: order.base_order_id,
+          userId: caller.userId,
+          subject: input.subject,
+          status: tickets.ticketStatusNew,
+          impact: input.impact,
+          contactName: input.contact_name,
+          contactEmail: input.contact_email,
+          contactPhone: input.contact_phone || null,
+          at,
+        });
+        const { message_id } = await insertMessage(tx, { ticketId: ticket.ticket_id, userId: caller.userId, authorName: author, body: input.description, at });
+        await attach(tx, caller, input.attachment_ids, ticket.ticket_id, message_id);
+        return { ...ticket, message_id };
+      });
+      const message = (await findMessage(db, created.message_id)) as TicketMessage;
+      await notifySupport(newTicketMail(env, { ...created, input, order, message }));
+      return { ticket_id: created.ticket_id, ticket_number: created.ticket_number };
+    },
+
+    contactDefaults: async (caller: Caller) =>
+      (await findContactDefaults(db, caller.userId)) ?? { contact_name: '', contact_email: '', contact_phone: '' },
+
+    /** Takes one multipart file: checked, stored under a random name, recorded as the caller's pending upload. */
+    async upload(caller: Caller, request: FastifyRequest) {
+      const at = now();
+      const stale = await deleteUnattached(db, new Date(at.getTime() - UNATTACHED_TTL_MS));
+      if (stale.length) await store.remove(stale);
+      if ((await countUnattached(db, caller.userId, new Date(at.getTime() - UNATTACHED_TTL_MS))) >= MAX_UNATTACHED_PER_USER) {
+        throw invalid({ file: [tickets.attachmentMessages.tooManyPending] });
+      }
+      const part = await request.file({ limits: { fileSize: attachmentLimits.maxBytes, files: 1, fields: 5 } });
+      if (!part) throw invalid({ file: [attachmentMessages.missing] });
+      const fileName = cleanFileName(part.filename);
+      const saved = await store.save(fileName, part.file, () => part.file.truncated);
+      return insertAttachment(db, {
+        userId: caller.userId,
+        fileName,
+        contentType: saved.contentType,
+        sizeBytes: saved.sizeBytes,
+        storageName: saved.storageName,
+        sha256: saved.sha256,
+        at,
+      });
+    },
+
+    /** Sends an attachment of a ticket the caller may see; NOT_FOUND for anything else. */
+    async sendAttachment(caller: Caller, attachmentId: number, reply: FastifyReply) {
+      const file = await findAttachment(db, caller.userId, attachmentId);
+      const stream = file ? await store.open(file.storage_name) : null;
+      if (!file || !stream) throw notFound();
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-length', file.size_bytes)
+        .header('content-disposition', contentDisposition(file.file_name))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  };
+}
