@@ -22,7 +22,7 @@ export const texts = {
   emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
   legalRequired: 'You must agree to the terms to create a portal user.',
   captchaFailed: 'The captcha check failed. Please try again.',
-  unverifiedBanner: 'Please verify your email address: we sent you a link when your user was created.',
+  unverifiedBanner: 'Please verify your email address with the link we sent you.',
 } as const;
 
 /** The captcha answer every protected form sends (the reCAPTCHA field name, whatever the provider). */
@@ -184,18 +184,4 @@ export const createUserFromHash = defineCall({
   data: createdUser,
   codes: createCodes,
   auth: { access: 'public' },
-});
-
-export const emailVerificationStatus = z.object({ email_verified: z.boolean(), email_nm: z.string() });
-
-export const getEmailVerificationStatus = defineCall({
-  id: 'users.getEmailVerificationStatus',
-  summary: "Whether the signed-in user's email address is verified (the app shows a reminder until it is).",
-  tag: 'users',
-  methods: ['GET'],
-  path: '/users/get-email-verification-status',
-  input: z.object({}),
-  data: emailVerificationStatus,
-  codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user', exempt: ['legal', 'twoFactor'] },
 });

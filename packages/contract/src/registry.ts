@@ -2,13 +2,17 @@ import * as accounts from './accounts.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import type { Call } from './call.ts';
+import * as captcha from './captcha.ts';
 import * as contact from './contact.ts';
 import * as health from './health.ts';
 import * as identity from './identity.ts';
 import * as invoices from './invoices.ts';
+import * as legal from './legal.ts';
 import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
+import * as outbox from './outbox.ts';
 import * as pins from './pins.ts';
+import * as profile from './profile.ts';
 import * as resources from './resources.ts';
 import * as tickets from './tickets.ts';
 import * as users from './users.ts';
@@ -17,6 +21,6 @@ const isCall = (value: unknown): value is Call =>
   typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
 
 /** Every call of every area, for the OpenAPI document and the contract's own tests. */
-export const allCalls: Call[] = [accounts, admin, auth, contact, health, identity, invoices, notifications, orders, pins, resources, tickets, users]
+export const allCalls: Call[] = [accounts, admin, auth, captcha, contact, health, identity, invoices, legal, notifications, orders, outbox, pins, profile, resources, tickets, users]
   .flatMap((area) => Object.values(area))
   .filter(isCall);

@@ -24,6 +24,8 @@ const schema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
+  /** Work of the self-hosted captcha: the proof of work tries up to this many hashes (about 0.1 s in a browser at 50000). */
+  CAPTCHA_COMPLEXITY: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
@@ -45,6 +47,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  if (env.CAPTCHA_PROVIDER === 'recaptcha' && (!env.RECAPTCHA_SECRET || !env.RECAPTCHA_SITE_KEY)) {
+    throw new Error('Invalid configuration:\n  RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha');
+  }
   const dataDir = resolve(env.DATA_DIR);
   return { ...env, DATA_DIR: dataDir, JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir) };
 }

@@ -4,14 +4,18 @@ import type { Deps } from '../deps.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
+import { legalRoutes } from './legal/legal.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -20,14 +24,18 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   accountsRoutes,
   adminRoutes,
   authRoutes,
+  captchaRoutes,
   contactRoutes,
   contentRoutes,
   healthRoutes,
   identityRoutes,
   invoicesRoutes,
+  legalRoutes,
   notificationsRoutes,
   ordersRoutes,
+  outboxRoutes,
   pinsRoutes,
+  profileRoutes,
   ticketsRoutes,
   usersRoutes,
 ];

@@ -8,13 +8,16 @@ export interface LoginUser {
   two_factor_secret: string | null;
   totp_last_step: number | null;
   email_verified_at: Date | null;
+  /** Epoch ms until which an unverified user may still sign in (set at account creation); null: never. */
+  unverified_until_ms: number | null;
   token_version: number;
 }
 
 export const findLoginUser = (db: Db, email: string) =>
   db.one<LoginUser>(
     `SELECT user_id, password_hash, uss_admin_level, two_factor_enabled, two_factor_secret, totp_last_step,
-            email_verified_at, token_version
+            email_verified_at, token_version,
+            (extract(epoch FROM unverified_sign_in_until) * 1000)::bigint AS unverified_until_ms
        FROM users WHERE lower(email_nm) = lower($1)`,
     [email],
   );

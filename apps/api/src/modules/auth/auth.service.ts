@@ -18,7 +18,10 @@ export function createAuthService(deps: Pick<Deps, 'db' | 'limiter' | 'tokens' |
       await deps.limiter.failure('sign-in', email);
       throw invalidCredentials();
     }
-    if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+    // A new user may sign in while their verification link is valid (the spec signs them in right after
+    // creating the user); after that only with a verified address (docs/decisions/010-identity-sign-up.md).
+    const inGracePeriod = user.unverified_until_ms !== null && user.unverified_until_ms > deps.clock.now();
+    if (!user.email_verified_at && !inGracePeriod) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
     return user;
   }
 

@@ -1,0 +1,137 @@
+import { identity } from '@portal/contract';
+
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { invalid } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Captcha } from '../captcha/captcha.service.ts';
+import { acceptAllActiveAgreements } from '../legal/legal.repository.ts';
+import {
+  claimInvitation,
+  findAccountAdminEmails,
+  findAccountByInvoice,
+  findActiveAccountByNumber,
+  insertUser,
+  linkUserToAccount,
+  setInvitationUser,
+} from './identity.repository.ts';
+import { hashLinkToken, linkLifetimes } from './link-tokens.ts';
+import { composeMessage, hello } from './mail-templates.ts';
+import type { MailDeps } from './password-reset.service.ts';
+import { sendEmailVerification } from './verification.service.ts';
+
+interface NewUserInput {
+  email_nm: string;
+  first_nm: string;
+  last_nm: string;
+  passwd: string;
+  g_recaptcha_response: string;
+}
+
+const texts = identity.texts;
+
+/**
+ * The three ways to create a portal user (spec core.md "Account creation"). Each: captcha first,
+ * rate limits per client address (and per account number for the guessable variants), then the
+ * user is created unverified, has accepted the active agreements (legal_agree), and is mailed a
+ * verification link. The answer is USER_CREATED; the app then signs in with the entered password.
+ */
+export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>, captcha: Captcha) {
+  async function begin(input: NewUserInput, address: string) {
+    await deps.limiter.attempt('create-user', address);
+    await captcha.assertSolved(input.g_recaptcha_response, address);
+  }
+
+  /** Inserts the user inside the caller's transaction; throws (rolling it back) when the address is taken. */
+  async function insert(db: Db, input: NewUserInput, passwordHash: string, now: number): Promise<number> {
+    const row = await insertUser(db, {
+      email: input.email_nm,
+      firstName: input.first_nm,
+      lastName: input.last_nm,
+      passwordHash,
+      nowMs: now,
+      unverifiedSignInUntilMs: now + linkLifetimes.emailVerification,
+    });
+    if (!row) throw invalid({ email_nm: [texts.emailTaken] });
+    await acceptAllActiveAgreements(db, row.user_id, now);
+    return row.user_id;
+  }
+
+  async function finish(userId: number) {
+    await sendEmailVerification(deps, userId);
+    return { user_id: userId, email_verified: false };
+  }
+
+  /** Failed guesses of account and invoice numbers count against the account number too. */
+  const guessKey = (accountNumber: string) => `account:${accountNumber}`;
+
+  return {
+    async fromInvoice(input: NewUserInput & { account_number: string; invoice_number: string }, address: string) {
+      await begin(input, address);
+      await deps.limiter.assertNotLocked('create-user', guessKey(input.account_number));
+      const account = await findAccountByInvoice(deps.db, input.account_number, input.invoice_number);
+      if (!account) {
+        await deps.limiter.failure('create-user', guessKey(input.account_number));
+        throw invalid({ invoice_number: [texts.accountInvoiceMismatch] });
+      }
+      const passwordHash = await hashPassword(input.passwd);
+      const now = deps.clock.now();
+      const userId = await deps.db.tx(async (db) => {
+        const id = await insert(db, input, passwordHash, now);
+        await linkUserToAccount(db, id, account.account_id, false);
+        return id;
+      });
+      return finish(userId);
+    },
+
+    async fromHash(input: NewUserInput & { hash: string; account_id: number }, address: string) {
+      await begin(input, address);
+      const passwordHash = await hashPassword(input.passwd);
+      const now = deps.clock.now();
+      const userId = await deps.db.tx(async (db) => {
+        const invitation = await claimInvitation(db, hashLinkToken(input.hash), input.account_id, now);
+        if (!invitation) throw invalid({ hash: [texts.invitationInvalid] });
+        const id = await insert(db, input, passwordHash, now);
+        await linkUserToAccount(db, id, invitation.account_id, invitation.is_account_admin);
+        await setInvitationUser(db, invitation.invitation_id, id);
+        return id;
+      });
+      return finish(userId);
+    },
+
+    /**
+     * An account number alone proves nothing (it is printed on every invoice), so this variant
+     * grants no access: it creates the user and asks the account's administrators (or the support
+     * inbox when it has none) to give them access. See docs/decisions/010-identity-sign-up.md.
+     */
+    async fromAccount(input: NewUserInput & { account_number: string }, address: string) {
+      await begin(input, address);
+      await deps.limiter.assertNotLocked('create-user', guessKey(input.account_number));
+      const account = await findActiveAccountByNumber(deps.db, input.account_number);
+      if (!account) {
+        await deps.limiter.failure('create-user', guessKey(input.account_number));
+        throw invalid({ account_number: [texts.accountNotFound] });
+      }
+      const passwordHash = await hashPassword(input.passwd);
+      const now = deps.clock.now();
+      const userId = await deps.db.tx((db) => insert(db, input, passwordHash, now));
+      const admins = await findAccountAdminEmails(deps.db, account.account_id);
+      const recipients = admins.length ? admins : [{ email_nm: deps.env.SUPPORT_INBOX, first_nm: '' }];
+      for (const admin of recipients) {
+        await deps.mailer.send(
+          composeMessage({
+            to: admin.email_nm,
+            kind: 'access-request',
+            subject: `Portal access requested for ${account.name}`,
+            greeting: hello(admin.first_nm),
+            lines: [
+              `${input.first_nm} ${input.last_nm} (${input.email_nm}) created a portal user and asked for access to the account ${account.name} (${account.account_number}).`,
+              'If you know them, give them access in the portal under Manage Users, "Add existing user". Otherwise you can ignore this message.',
+            ],
+          }),
+        );
+      }
+      return finish(userId);
+    },
+  };
+}
