@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { auth } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+
+import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { paths } from '../../../config/paths.ts';
+
+export type CredentialsValues = z.output<typeof auth.credentials>;
+
+export interface CredentialsFormProps {
+  onSubmit: (values: CredentialsValues) => void;
+  pending: boolean;
+  error: unknown;
+}
+
+/** Email and password, validated with the contract's rules and the spec's default messages. */
+export function CredentialsForm({ onSubmit, pending, error }: CredentialsFormProps) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof auth.credentials>, unknown, CredentialsValues>({
+    resolver: zodResolver(auth.credentials),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = formState;
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        <FormErrors error={error} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to={paths.forgotPassword()} size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={pending} fullWidth size="md">
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { Alert, Anchor, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { loginReasons } from '@portal/contract';
+import type { LoginReason } from '@portal/contract';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+
+import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useOutages } from '../../notifications/api/get-outages.ts';
+import { useConfirmUserPassword } from '../api/confirm-user-password.ts';
+import { useGetToken } from '../api/get-token.ts';
+import { AuthFrame } from '../components/AuthFrame.tsx';
+import type { CredentialsValues } from '../components/CredentialsForm.tsx';
+import { CredentialsForm } from '../components/CredentialsForm.tsx';
+import { PasscodeForm } from '../components/PasscodeForm.tsx';
+import { completeSignIn } from '../sign-in.ts';
+
+const isReason = (value: string | undefined): value is LoginReason => !!value && value in loginReasons;
+
+/** Sign-in: /login/{reason?} and /s/index/{reason?}. Password first, then a passcode if two-factor is on. */
+export function LoginPage() {
+  const { reason } = useParams();
+  const navigate = useNavigate();
+  const outages = useOutages();
+  const confirm = useConfirmUserPassword();
+  const token = useGetToken();
+  const [credentials, setCredentials] = useState<CredentialsValues | null>(null);
+  const [finishing, setFinishing] = useState(false);
+
+  const signIn = async (input: CredentialsValues & { passcode?: string }) => {
+    const data = await token.mutateAsync(input);
+    setFinishing(true);
+    const next = await completeSignIn(data);
+    // On failure the page stays (with a reason): start again from the credentials step.
+    setFinishing(false);
+    setCredentials(null);
+    navigate(next, { replace: true });
+  };
+
+  const onCredentials = (values: CredentialsValues) => {
+    token.reset();
+    confirm.mutate(values, {
+      onSuccess: ({ two_factor_enabled }) => {
+        if (two_factor_enabled) setCredentials(values);
+        else signIn(values).catch(() => undefined); // the error shows through token.error
+      },
+    });
+  };
+
+  const onPasscode = ({ passcode }: { passcode: string }) => {
+    if (credentials) signIn({ ...credentials, passcode }).catch(() => undefined);
+  };
+
+  const notices = (
+    <>
+      <OutageBanners outages={outages.data} />
+      {isReason(reason) && (
+        <Alert color={reason === 'portal-redirect' ? 'blue' : 'yellow'} variant="filled" role="status" data-testid="login-reason">
+          {loginReasons[reason]}
+        </Alert>
+      )}
+    </>
+  );
+
+  return (
+    <AuthFrame notices={notices}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h2">
+            Sign in
+          </Title>
+          <Text size="sm" c="dimmed">
+            Manage your services, invoices and tickets.
+          </Text>
+        </div>
+        {credentials ? (
+          <PasscodeForm
+            email={credentials.email}
+            onSubmit={onPasscode}
+            onBack={() => {
+              setCredentials(null);
+              token.reset();
+            }}
+            pending={token.isPending || finishing}
+            error={token.error}
+          />
+        ) : (
+          <CredentialsForm
+            onSubmit={onCredentials}
+            pending={confirm.isPending || token.isPending || finishing}
+            error={confirm.error ?? token.error}
+          />
+        )}
+        <Divider />
+        <Group justify="space-between" gap="xs">
+          <Anchor component={Link} to={paths.createAccount()} size="sm">
+            Create an account
+          </Anchor>
+          <Anchor component={Link} to={paths.resendVerification()} size="sm">
+            Resend verification email
+          </Anchor>
+        </Group>
+      </Stack>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,19 @@
+import type { auth } from '@portal/contract';
+
+import { paths } from '../../config/paths.ts';
+import type { LoadResult } from '../../lib/login-data.ts';
+import { loadLoginData } from '../../lib/login-data.ts';
+import { saveToken } from '../../lib/token.ts';
+
+/** Where each outcome of the login-data load sends the user. */
+const destination: Record<LoadResult, string> = {
+  ok: paths.home(),
+  failed: paths.login('user-data'),
+  session: paths.login('session'),
+};
+
+/** Stores the new token, loads the login data (with its retries) and says where to go next. */
+export async function completeSignIn(token: auth.TokenData): Promise<string> {
+  saveToken(token.token, token.expires_at);
+  return destination[await loadLoginData()];
+}
