@@ -1,0 +1,38 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+
+import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
+import { useLoginData } from '../../../lib/use-session.ts';
+import { useOutages } from '../../notifications/api/get-outages.ts';
+import { AwaitingResponseNotice } from '../components/AwaitingResponseNotice.tsx';
+import { InvoiceBox } from '../components/InvoiceBox.tsx';
+import { MaintenanceBox } from '../components/MaintenanceBox.tsx';
+import { PendingOrdersBox } from '../components/PendingOrdersBox.tsx';
+import { TeamBox } from '../components/TeamBox.tsx';
+import { TicketsBox } from '../components/TicketsBox.tsx';
+
+/** home/index: the signed-in user's overview (spec core.md section 2, Dashboard). */
+export function DashboardPage() {
+  const { user } = useLoginData();
+  const outages = useOutages();
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2" data-testid="greeting">
+          Welcome, {user.first_nm}
+        </Title>
+        <Text c="dimmed" size="sm">
+          Here is what is happening with your services.
+        </Text>
+      </div>
+      <OutageBanners outages={outages.data} />
+      <AwaitingResponseNotice />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <InvoiceBox />
+        <TeamBox />
+        <TicketsBox />
+        <MaintenanceBox />
+      </SimpleGrid>
+      <PendingOrdersBox />
+    </Stack>
+  );
+}

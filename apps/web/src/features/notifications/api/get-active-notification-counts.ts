@@ -1,0 +1,17 @@
+import { notifications } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+import { notificationKeys } from './keys.ts';
+
+/** Counts of upcoming and recent maintenance notifications on the user's accounts. */
+export const getActiveNotificationCounts = (signal?: AbortSignal) =>
+  request(notifications.getActiveNotificationsCount, {}, { signal });
+
+export const activeNotificationCountsQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.activeCounts(),
+    queryFn: ({ signal }) => getActiveNotificationCounts(signal),
+  });
+
+export const useActiveNotificationCounts = () => useQuery(activeNotificationCountsQueryOptions());

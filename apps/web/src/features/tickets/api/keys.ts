@@ -1,0 +1,6 @@
+/** Query keys of the tickets area. */
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  latest: (perPage: number) => [...ticketKeys.all, 'latest', perPage] as const,
+  requestingResponse: () => [...ticketKeys.all, 'requesting-response'] as const,
+};
