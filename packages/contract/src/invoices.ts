@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { paged, pageParam } from './envelope.ts';
 import { id, optionalId, searchText } from './fields.ts';
+import { validationMessages as m } from './messages.ts';
 
 export const invoiceSummary = z.object({
   account_id: z.number().int(),
@@ -62,13 +63,22 @@ export const getInvoiceProducts = defineCall({
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
+/** Columns the invoice list sorts by (default: newest bill first). */
+export const invoiceSortColumns = ['invoice_number', 'account_number', 'bill_date', 'due_date', 'total_amt_due'] as const;
+
 export const getInvoices = defineCall({
   id: 'invoices.getInvoices',
   summary: "A page of the caller's invoices, newest first; optionally of one account or matching an invoice or account number.",
   tag: 'invoices',
   methods: ['POST'],
   path: '/invoices/get-invoices',
-  input: z.object({ page: pageParam, accountId: optionalId, search: searchText }),
+  input: z.object({
+    page: pageParam,
+    accountId: optionalId,
+    search: searchText,
+    sort: z.enum(invoiceSortColumns, { error: m.type }).optional(),
+    order: z.enum(['asc', 'desc'], { error: m.type }).optional(),
+  }),
   data: paged(invoiceSummary),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },

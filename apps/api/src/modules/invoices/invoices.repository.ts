@@ -1,4 +1,4 @@
-import type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary } from '@portal/contract';
+import type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary, invoices } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
@@ -35,9 +35,20 @@ export const findInvoice = (db: Db, userId: number, accountId: number, cycleLogI
 export interface InvoiceFilter {
   accountId?: number;
   search?: string;
+  sort?: (typeof invoices.invoiceSortColumns)[number];
+  order?: 'asc' | 'desc';
   page: number;
   perPage: number;
 }
+
+/** Sort columns of the list, mapped to SQL (a fixed map: nothing the caller sends reaches the SQL text). */
+const sortSql: Record<(typeof invoices.invoiceSortColumns)[number], string> = {
+  invoice_number: 'i.invoice_number',
+  account_number: 'a.account_number',
+  bill_date: 'i.bill_date',
+  due_date: 'i.due_date',
+  total_amt_due: 'i.total_amt_due',
+};
 
 /** A page of the caller's invoices, newest bill first; search matches invoice number, account number or name. */
 export async function findInvoices(db: Db, userId: number, filter: InvoiceFilter) {
@@ -54,11 +65,15 @@ export async function findInvoices(db: Db, userId: number, filter: InvoiceFilter
   }
   const { limit, offset } = limitOffset(filter.page, filter.perPage);
   params.push(limit, offset);
+  const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = filter.sort
+    ? `${sortSql[filter.sort]} ${direction}, i.bill_date DESC, i.account_id, i.cycle_log_id DESC`
+    : 'i.bill_date DESC, i.account_id, i.cycle_log_id DESC';
   return db.query<InvoiceSummary & { total_count: number }>(
     `SELECT ${summaryColumns}, count(*) OVER () AS total_count
        FROM invoices i JOIN accounts a ON a.account_id = i.account_id
       WHERE ${where.join(' AND ')}
-      ORDER BY i.bill_date DESC, i.account_id, i.cycle_log_id DESC
+      ORDER BY ${orderBy}
       LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );

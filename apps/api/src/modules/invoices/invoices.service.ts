@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 
-import { invoices, messages, pageSizes } from '@portal/contract';
+import { invoices, messages, pageSizes, type CallParsed } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 
 import type { Deps } from '../../deps.ts';
@@ -54,7 +54,7 @@ export function invoicesService(deps: Deps) {
       return findInvoiceProducts(deps.db, cycleLogId);
     },
 
-    async list(caller: Caller, input: { page: number; accountId?: number | undefined; search?: string | undefined }) {
+    async list(caller: Caller, input: CallParsed<typeof invoices.getInvoices>) {
       if (input.accountId !== undefined) await accountOf(caller, input.accountId);
       const perPage = pageSizes.invoices;
       const rows = await findInvoices(deps.db, caller.userId, {
@@ -62,6 +62,7 @@ export function invoicesService(deps: Deps) {
         perPage,
         ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
         ...(input.search ? { search: input.search } : {}),
+        ...(input.sort ? { sort: input.sort, order: input.order ?? 'asc' } : {}),
       });
       return toPage(rows, input.page, perPage);
     },
