@@ -1,4 +1,4 @@
-import { generate } from 'otplib';
+import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_PASSWORD, TOTP_SECRET } from '../../src/db/seed/demo.ts';
@@ -65,7 +65,11 @@ describe('auth/get-token', () => {
     expect(missing.status).toBe(403);
     expect(missing.body.code).toBe('TWO_FACTOR_AUTH_REQUIRED');
 
-    const passcode = await generate({ secret: TOTP_SECRET, epoch: Math.floor(t.clock.now() / 1000) });
+    const passcode = await generate({
+      secret: TOTP_SECRET,
+      epoch: Math.floor(t.clock.now() / 1000),
+      guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }),
+    });
     const ok = await t.call('POST', '/api/auth/get-token', { body: { ...body, passcode } });
     expect(ok.status).toBe(200);
     const replay = await t.call('POST', '/api/auth/get-token', { body: { ...body, passcode } });
