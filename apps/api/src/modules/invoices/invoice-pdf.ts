@@ -146,6 +146,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const range = pdf.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     pdf.switchToPage(i);
+    // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
+    pdf.page.margins.bottom = 0;
     pdf
       .font('Helvetica')
       .fontSize(8)
