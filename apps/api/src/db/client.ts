@@ -77,6 +77,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on('error', () => {});
   const build = (q: Queryable, client?: pg.PoolClient): Db =>
     wrap(
       q,
