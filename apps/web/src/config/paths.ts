@@ -47,10 +47,15 @@ export const paths = {
   resources: (categoryId: number) => `/resources/${categoryId}`,
 
   notifications: () => '/notifications',
+  notificationView: (notificationId: number) => `/notifications/view/${notificationId}`,
   ticket: (ticketId: number) => `/r/tickets/ticket/${ticketId}`,
   invoiceView: (accountId: number, cycleLogId: number) => `/invoices/view/${accountId}/${cycleLogId}`,
   invoicesPay: () => '/invoices/pay',
+  invoices: () => '/invoices',
   inquirePending: (orderNumber: string, baseOrderId: number) => `/inquire/pending/${seg(orderNumber)}/${baseOrderId}`,
+  inquireTicket: (ticketNumber: string, ticketId: number) => `/inquire/ticket/${seg(ticketNumber)}/${ticketId}`,
+  inquireNotification: (ticketNumber: string) => `/inquire/notification/${seg(ticketNumber)}`,
+  feedback: () => '/inquire/feedback',
 } as const;
 
 /** Router path → URL under the portal base, for code that navigates without the router. */
