@@ -18,6 +18,8 @@ const successCodes: readonly ResultCode[] = ['SUCCESS', 'USER_CREATED'];
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** A multipart body (file uploads), sent instead of the JSON payload of a POST call. */
+  form?: FormData;
 }
 
 interface Prepared {
@@ -36,18 +38,19 @@ export function prepareRequest(call: Call, input: object, options: RequestOption
     else query.append(key, String(value));
   };
 
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (method === 'GET') {
     for (const [key, value] of Object.entries(rest)) addQuery(key, value);
   } else {
     // The page number of paged calls always travels as the `page` query parameter.
     const { page, ...payload } = rest;
     addQuery('page', page);
-    body = JSON.stringify(payload);
+    body = options.form ?? JSON.stringify(payload);
   }
 
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body sets its own multipart Content-Type (with the boundary).
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
