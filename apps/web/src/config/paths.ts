@@ -44,7 +44,15 @@ export const paths = {
   // Services and resources.
   services: (groupOrCode?: string) => (groupOrCode ? `/services/${seg(groupOrCode)}` : '/services'),
   service: (productController: string, baseOrderId: number) => `/service/${seg(productController)}/${baseOrderId}`,
+  changeAlias: (baseOrderId: number) => `/service/change-alias/${baseOrderId}`,
   resources: (categoryId: number) => `/resources/${categoryId}`,
+  resource: (resourceId: number) => `/resources/view/${resourceId}`,
+
+  // Tickets and compliance PINs.
+  tickets: (ticketId?: number | string) => (ticketId ? `/tickets/index/${seg(ticketId)}` : '/tickets/index'),
+  chooseService: () => '/tickets/choose-service',
+  newTicket: (baseOrderId: number) => `/r/tickets/new-ticket/${baseOrderId}`,
+  pinReset: (resetKey: string, accountId: number) => `/pins/reset/${seg(resetKey)}/${accountId}`,
 
   notifications: () => '/notifications',
   notificationView: (notificationId: number) => `/notifications/view/${notificationId}`,
