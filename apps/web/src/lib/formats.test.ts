@@ -9,6 +9,7 @@ import {
   formatBytes,
   formatDataPoint,
   formatDate,
+  formatDateTime,
   formatHertz,
   formatMoney,
   roundToNearest5,
@@ -56,6 +57,14 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows MM.DD.YYYY with a 12-hour time', () => {
+    expect(formatDateTime(local(2024, 7, 4, 23, 5))).toBe('07.04.2024 11:05 PM');
+    expect(formatDateTime(local(2024, 1, 9, 0, 30))).toBe('01.09.2024 12:30 AM');
+    expect(formatDateTime(null)).toBe('');
   });
 });
 

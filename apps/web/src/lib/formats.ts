@@ -39,6 +39,12 @@ export function formatDate(value: string | number | null | undefined): string {
   return date.isValid() ? date.format('MM.DD.YYYY') : '';
 }
 
+/** MM.DD.YYYY h:mm AM/PM from epoch seconds, in the browser's time zone; '' when missing. */
+export function formatDateTime(epochSeconds: number | null | undefined): string {
+  if (epochSeconds === null || epochSeconds === undefined) return '';
+  return dayjs.unix(epochSeconds).format('MM.DD.YYYY h:mm A');
+}
+
 const fortyFiveDays = 45 * 24 * 60 * 60;
 
 /** Date axis of a chart covering `rangeSeconds`: M/d/yy up to 45 days, otherwise the month name. */
