@@ -21,7 +21,7 @@ export function AccountSelect({ accounts, value, onChange, label = 'Account', hi
   return (
     <Select
       label={hideLabel ? undefined : label}
-      aria-label={label}
+      aria-label={hideLabel ? label : undefined}
       data={data}
       value={value === null ? null : String(value)}
       onChange={(next) => next && onChange(Number(next))}

@@ -35,7 +35,7 @@ export function InvoiceBox() {
     const data = invoice.data;
     body = (
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
           <div>
             <Text size="sm" c="dimmed">
               Amount due
@@ -45,6 +45,7 @@ export function InvoiceBox() {
             </Text>
             <Text size="sm">
               Due {formatDate(data.due_date)}
+              {/* Spec: the remaining-days text goes away once the due date is reached. */}
               {data.days_until_due > 0 && (
                 <Text span c="dimmed" size="sm">
                   {' '}
@@ -53,14 +54,14 @@ export function InvoiceBox() {
               )}
             </Text>
           </div>
-          <Stack gap={2} align="flex-end">
+          <div>
             <Text size="xs" c="dimmed">
-              Invoice {data.invoice_number} · {formatDate(data.bill_date)}
+              Invoice {data.invoice_number} · billed {formatDate(data.bill_date)}
             </Text>
             <Anchor component={Link} to={paths.invoiceView(data.account_id, data.cycle_log_id)} size="sm" fw={600}>
               View invoice
             </Anchor>
-          </Stack>
+          </div>
         </Group>
         {products.error ? (
           <ErrorBox error={products.error} />

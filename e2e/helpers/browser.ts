@@ -1,0 +1,53 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo.ts';
+
+/** Debian's Chromium (apt: chromium); Playwright's own browser downloads are not used. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+}
+
+/** A fresh context (own cookies and storage) and page. */
+export async function newPage(browser: Browser, origin: string, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return { context, page };
+}
+
+/** Fills the sign-in form (the passcode step is left to the caller). */
+export async function submitCredentials(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/portal/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in a user without two-factor and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await submitCredentials(page, email, password);
+  await page.waitForURL('**/portal/home/index');
+  await page.getByTestId('greeting').waitFor();
+}

@@ -1,0 +1,10 @@
+import { DEMO_COMPANIES, DEMO_LOOSE_USERS } from '../../apps/api/src/db/seed/demo.ts';
+
+export { DEMO_PASSWORD, TOTP_SECRET, demoEmails } from '../../apps/api/src/db/seed/demo.ts';
+
+/** First name of a demo sign-in, as the seed creates it. */
+export function demoFirstName(email: string): string {
+  const member = [...DEMO_COMPANIES.flatMap((c) => c.users), ...DEMO_LOOSE_USERS].find((u) => u.email === email);
+  if (!member) throw new Error(`${email} is not a demo sign-in`);
+  return member.first_nm;
+}
