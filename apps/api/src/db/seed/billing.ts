@@ -1,0 +1,84 @@
+import type { AccountPlan, BillingProfile, OrderRecord, SeedContext } from './context.ts';
+import { productByCode } from './catalog.ts';
+import { pad } from './names.ts';
+import { rng } from './random.ts';
+import type { Random } from './random.ts';
+import { addDays, isoDate, monthStart } from './time.ts';
+
+/**
+ * 13 monthly invoices per account, billed on the 1st, due 30 days later (so the newest is not yet due).
+ * All money is worked out in integer cents, so the columns add up exactly:
+ *   total_amt_due = monthly_charges + late_payment_charges + adjustments + taxes_fees_other
+ *                   + governmental_charges + balance_forward
+ *   monthly_charges = sum of the invoice's invoice_products prices (one line per product on the account)
+ * What is still owed on an invoice is total_amt_due - amount_paid. balance_forward only ever carries an
+ * overpayment credit (the earlier invoice then counts as paid in full), so nothing is counted twice.
+ */
+
+export const INVOICE_MONTHS = 13;
+
+const money = (cents: number): string => (cents / 100).toFixed(2);
+
+/** Share of an invoice paid, by the account's profile and the invoice's age in months (0 = newest). */
+function paidShare(profile: BillingProfile, back: number, random: Random): number {
+  if (back === 0) return 0; // billed this month, not yet due
+  switch (profile) {
+    case 'aging': // the demo customer: something in each bucket 0-30, 30-60, 60-90 and 90+
+      return back === 1 ? 0.6 : back === 2 ? 0 : back === 4 ? 0.5 : 1;
+    case 'old-debt':
+      return back === 3 || back === 5 ? 0 : 1;
+    case 'recent-unpaid':
+      return 1;
+    case 'normal':
+      return back === 1 && random.chance(0.1) ? random.between(0.4, 0.8) : 1;
+  }
+}
+
+/** Invoice lines: one per product on the account, usage-billed products moving month to month. */
+function invoiceLines(orders: readonly OrderRecord[], bill: Date, back: number, random: Random): Map<string, number> {
+  const lines = new Map<string, number>();
+  for (const o of orders) {
+    if (o.status === 'P' || o.billedFrom.getTime() > bill.getTime()) continue;
+    if (o.status === 'D' && back < 4) continue; // disconnected a few months ago
+    const usage = productByCode(o.product_cd).usage;
+    const cents = usage ? Math.round(o.mrcCents * random.between(0.82, 1.18)) : o.mrcCents;
+    lines.set(o.product_cd, (lines.get(o.product_cd) ?? 0) + cents);
+  }
+  return lines;
+}
+
+export function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
+  const random = rng(`billing:${plan.account_number}`);
+  const owed: Array<{ due: Date; cents: number }> = [];
+  for (let back = INVOICE_MONTHS - 1; back >= 0; back--) {
+    const bill = monthStart(ctx.now, back);
+    const due = addDays(bill, 30);
+    const lines = invoiceLines(orders, bill, back, random);
+    const monthly = [...lines.values()].reduce((a, b) => a + b, 0);
+    const overdue = owed.filter((o) => o.due.getTime() < bill.getTime()).reduce((a, o) => a + o.cents, 0);
+    const late = Math.round(overdue * 0.015);
+    const adjustments = random.chance(0.08) ? -Math.round(monthly * random.between(0.03, 0.12)) : 0; // SLA credits
+    const taxes = Math.round(monthly * random.between(0.055, 0.085));
+    const governmental = Math.round(monthly * random.between(0.015, 0.03));
+    const forward = random.chance(0.04) ? -random.int(500, 6000) : 0; // overpayment carried as a credit
+    const total = Math.max(0, monthly + late + adjustments + taxes + governmental + forward);
+    const paid = Math.round(total * paidShare(plan.billing, back, random));
+    if (total > paid) owed.push({ due, cents: total - paid });
+
+    const id = ctx.ids.next('invoices');
+    ctx.bulk.add('invoices', {
+      cycle_log_id: id, account_id: plan.account_id, invoice_number: `INV-${bill.getUTCFullYear()}-${pad(id, 6)}`,
+      bill_date: isoDate(bill), due_date: isoDate(due), total_amt_due: money(total), amount_paid: money(paid),
+      monthly_charges: money(monthly), late_payment_charges: money(late), adjustments: money(adjustments),
+      taxes_fees_other: money(taxes), governmental_charges: money(governmental),
+      balance_forward: money(total - monthly - late - adjustments - taxes - governmental),
+      // The demo customer's oldest invoice has no PDF, to show the portal's handling of that.
+      is_downloadable: !(plan.billing === 'aging' && back === INVOICE_MONTHS - 1),
+    });
+    for (const [product_cd, cents] of lines) {
+      ctx.bulk.add('invoice_products', {
+        invoice_product_id: ctx.ids.next('invoice_products'), cycle_log_id: id, base_order_id: null, product_cd, price: money(cents),
+      });
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type { BulkWriter, Ids } from './bulk.ts';
+
+/** What every generator gets: the clock, the row writer, the id counters and the shared hashes. */
+export interface SeedContext {
+  now: Date;
+  bulk: BulkWriter;
+  ids: Ids;
+  /** DEMO_PASSWORD hashed once with argon2id and reused for every user (hashing is slow on purpose). */
+  passwordHash: string;
+  pinHash: string;
+  team: readonly TeamMember[];
+  agreements: readonly AgreementRef[];
+}
+
+export interface AgreementRef {
+  legal_agreement_id: number;
+  title: string;
+  active: boolean;
+  created_at: Date;
+}
+
+export type TeamRole = 'account-manager' | 'engineer' | 'project-manager' | 'success-manager';
+
+export interface TeamMember {
+  team_member_id: number;
+  first_nm: string;
+  last_nm: string;
+  team_title: string;
+  email_nm: string;
+  role: TeamRole;
+}
+
+export interface UserRef {
+  user_id: number;
+  first_nm: string;
+  last_nm: string;
+  email_nm: string;
+  phone: string;
+}
+
+export type BillingProfile = 'normal' | 'aging' | 'recent-unpaid' | 'old-debt';
+export type MetricLevel = 'full' | 'light' | 'sparse';
+
+/** One account to fill, with the knobs that make the demo accounts show what they must. */
+export interface AccountPlan {
+  account_id: number;
+  account_number: string;
+  name: string;
+  company_nm: string;
+  /** Short upper-case code of the company, for customer references ('ACME'). */
+  code: string;
+  city: string;
+  status: 'A' | 'D';
+  createdAt: Date;
+  holders: readonly UserRef[];
+  orderRange: readonly [number, number];
+  pending: number;
+  /** Product controllers that must each get at least one active order. */
+  controllers: readonly string[];
+  ticketStatuses: readonly string[];
+  billing: BillingProfile;
+  metrics: MetricLevel;
+  /** Demo accounts get a fuller set of notifications than generated ones. */
+  demo: boolean;
+}
+
+export interface ComponentRecord {
+  component_id: number;
+  description: string;
+  unit: string | null;
+  quantity: number;
+  mrcCents: number;
+}
+
+export interface OrderRecord {
+  base_order_id: number;
+  product_cd: string;
+  controller: string;
+  group: string;
+  status: 'A' | 'P' | 'D';
+  circuit: string;
+  mrcCents: number;
+  /** First day billed: the contract start, or the order's creation when it has no contract. */
+  billedFrom: Date;
+  components: readonly ComponentRecord[];
+}

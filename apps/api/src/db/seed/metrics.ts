@@ -1,0 +1,206 @@
+import type { AccountPlan, ComponentRecord, OrderRecord, SeedContext } from './context.ts';
+import { rng } from './random.ts';
+import type { Random } from './random.ts';
+import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps, timeline, walk } from './series.ts';
+
+/**
+ * Time series behind the product pages' charts (metric_points). A series is named '<metric>' for the
+ * order as a whole or '<metric>:<sub-key>' for one part of it. Daily points sit at 00:00 UTC over the
+ * last 13 months (396 points); hourly points cover the last 30 days (720 points).
+ *
+ *   bs             daily   production_storage_bytes, local_storage_bytes
+ *   ch             daily   backup_mgmt_objects, backup_storage_bytes, replication_storage_bytes
+ *   cv             daily   vm_count, used_bytes
+ *   dd             daily   per zone (sub-key = zone name, e.g. 'acme.example'): requests_total:<zone>,
+ *                          requests_cached:<zone>, requests_encrypted:<zone>, bandwidth_total:<zone> (bytes),
+ *                          bandwidth_cached:<zone>, threats_stopped:<zone>, unique_visitors:<zone>
+ *   ds             daily   vms_count, vpgs_count, provisioned_storage_bytes, journal_used_bytes,
+ *                          per VPG (sub-key = VPG name): used_storage_bytes:<vpg>, actual_rpo_seconds:<vpg>
+ *   eb             daily   agent_node_count, agent_bytes_protected, image_vm_count, image_total_bytes
+ *   ed             daily   active_licenses, active_licenses_hw
+ *   network        hourly  per interface (sub-key = snmpinterface_id: '<base_order_id>01', then '<base_order_id>02'):
+ *                          in_bits:<if>, out_bits:<if> (bits per second, hourly average), and by the
+ *                          interface's type, as the network page charts them:
+ *                            ifType 6 (ethernet: di, ep)  + in/out_packets, in/out_discards, in/out_errors (per second)
+ *                            ifType 108 (MPLS bundle: mp) + in/out_discards
+ *                            ifType 131 (tunnel: sw) and the optional second interface (ifType 53): bits only
+ *                          No table lists the interfaces yet: they are the sub-keys of in_bits:*, and the
+ *                          type follows from which series exist (packets -> 6, discards only -> 108, else 131/53).
+ *   ob             daily   size_bytes, objects, bucket_count, per bucket (sub-key = bucket name):
+ *                          bucket_size_bytes:<bucket>, bucket_objects:<bucket> (the totals are their sums)
+ *   oc             daily   instance_count, volume_storage_bytes, snap_storage_bytes
+ *   resource-pool  daily   memory_bytes_used, memory_bytes_limit, cpu_hz_used, cpu_hz_limit,
+ *                          per storage profile (sub-key 'performance' / 'capacity'):
+ *                          storage_bytes_used:<profile>, storage_bytes_limit:<profile>
+ *   usage-based    daily   usage:<component_id>: quantity used that day, in the component's unit_of_measure
+ *
+ * How much each account gets: 'full' = every active order; 'light' = the first active order of each
+ * product type, network traffic in bits only; 'sparse' (generated companies) = three accounts in ten get
+ * one order's 'light' series.
+ */
+
+type Series = Record<string, number[]>;
+
+const GHZ = 1e9;
+
+/** Quantity of the first component whose description starts with `prefix`, or a fallback. */
+function qty(components: readonly ComponentRecord[], prefix: string, fallback: number): number {
+  return components.find((c) => c.description.startsWith(prefix))?.quantity ?? fallback;
+}
+
+const D = DAILY_POINTS;
+
+function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: readonly number[], light: boolean): Series {
+  const c = o.components;
+  switch (o.controller) {
+    case 'bs': {
+      const prod = walk(r, D, qty(c, 'Production', 2000) * GB * 0.6, 0.35, 0.01);
+      return { production_storage_bytes: prod, local_storage_bytes: prod.map((v) => Math.round(v * 0.42)) };
+    }
+    case 'ch':
+      return {
+        backup_mgmt_objects: walk(r, D, qty(c, 'Backup management', 40) * 0.8, 0.25, 0.004, true),
+        backup_storage_bytes: walk(r, D, qty(c, 'Backup repository', 6000) * GB * 0.6, 0.4, 0.01),
+        replication_storage_bytes: walk(r, D, qty(c, 'Replication', 3000) * GB * 0.5, 0.3, 0.01),
+      };
+    case 'cv':
+      return { vm_count: walk(r, D, qty(c, 'Protected', 20) * 0.8, 0.2, 0.003, true), used_bytes: walk(r, D, qty(c, 'Backup storage', 3000) * GB * 0.6, 0.35, 0.01) };
+    case 'ds': {
+      const vpgs = ['ERP', 'File-Servers', 'Web-Tier'].slice(0, light ? 1 : r.int(2, 3));
+      const out: Series = {
+        vms_count: walk(r, D, qty(c, 'Protected', 20), 0.15, 0.003, true), vpgs_count: steps(r, D, vpgs.length, 0),
+        provisioned_storage_bytes: walk(r, D, qty(c, 'Recovery volume', 4000) * GB * 0.7, 0.2, 0.006),
+        journal_used_bytes: walk(r, D, qty(c, 'Journal', 800) * GB * 0.5, 0.1, 0.03),
+      };
+      for (const v of vpgs) {
+        out[`used_storage_bytes:${v}`] = walk(r, D, r.between(300, 2500) * GB, 0.25, 0.008);
+        out[`actual_rpo_seconds:${v}`] = Array.from({ length: D }, () => r.int(4, 12) + (r.chance(0.02) ? r.int(60, 900) : 0));
+      }
+      return out;
+    }
+    case 'eb':
+      return {
+        agent_node_count: walk(r, D, qty(c, 'Agent-based', 80), 0.2, 0.003, true),
+        agent_bytes_protected: walk(r, D, qty(c, 'Protected data', 1500) * GB * 0.7, 0.3, 0.01),
+        image_vm_count: walk(r, D, qty(c, 'Image-based', 8), 0.15, 0.003, true),
+        image_total_bytes: walk(r, D, qty(c, 'Image-based', 8) * 120 * GB, 0.25, 0.01),
+      };
+    case 'ed': {
+      const licences = qty(c, 'EDR licences', 100);
+      return { active_licenses: walk(r, D, licences * 0.85, 0.12, 0.004, true), active_licenses_hw: steps(r, D, qty(c, 'Hardware-bound', 10), 2) };
+    }
+    case 'ob': {
+      const buckets = ['backups', 'media-assets', 'logs-archive', 'analytics-exports'].slice(0, light ? 1 : r.int(2, 4));
+      const out: Series = {};
+      for (const b of buckets) {
+        out[`bucket_size_bytes:${b}`] = walk(r, D, r.between(50, 4000) * GB, r.between(0.1, 0.9), 0.012);
+        out[`bucket_objects:${b}`] = walk(r, D, r.between(2e4, 3e6), 0.5, 0.01, true);
+      }
+      const sum = (prefix: string) => Array.from({ length: D }, (_, i) => buckets.reduce((a, b) => a + (out[`${prefix}:${b}`]?.[i] ?? 0), 0));
+      return { ...out, size_bytes: sum('bucket_size_bytes'), objects: sum('bucket_objects'), bucket_count: steps(r, D, buckets.length, 0) };
+    }
+    case 'oc':
+      return {
+        instance_count: walk(r, D, r.between(6, 60), 0.3, 0.02, true),
+        volume_storage_bytes: walk(r, D, qty(c, 'Volume', 4000) * GB * 0.6, 0.3, 0.01),
+        snap_storage_bytes: walk(r, D, qty(c, 'Snapshot', 1000) * GB * 0.5, 0.2, 0.03),
+      };
+    case 'resource-pool': {
+      const memLimit = qty(c, 'Reserved memory', 256) * GB;
+      const cpuLimit = qty(c, 'Reserved vCPU', 64) * GHZ;
+      const out: Series = {
+        memory_bytes_limit: steps(r, D, memLimit * 0.8, 1), cpu_hz_limit: steps(r, D, cpuLimit * 0.8, 1),
+        memory_bytes_used: walk(r, D, memLimit * 0.45, 0.3, 0.01), cpu_hz_used: walk(r, D, cpuLimit * 0.3, 0.3, 0.05),
+      };
+      for (const p of light ? ['performance'] : ['performance', 'capacity']) {
+        const limit = qty(c, `Storage profile: ${p}`, 4000) * GB;
+        out[`storage_bytes_limit:${p}`] = steps(r, D, limit, 1);
+        out[`storage_bytes_used:${p}`] = walk(r, D, limit * 0.5, 0.35, 0.008);
+      }
+      return out;
+    }
+    case 'usage-based':
+      return Object.fromEntries(o.components.map((comp) => [`usage:${comp.component_id}`, walk(r, D, Math.max(comp.quantity, 30) / 30, 0.3, 0.08)]));
+    case 'dd':
+      return zoneSeries(r, plan, daily, light);
+    default:
+      return {};
+  }
+}
+
+function zoneSeries(r: Random, plan: AccountPlan, times: readonly number[], light: boolean): Series {
+  const domain = `${plan.code.toLowerCase()}.example`;
+  const zones = light ? [domain] : [domain, `shop.${domain}`].slice(0, r.int(1, 2));
+  const out: Series = {};
+  for (const z of zones) {
+    const requests = dailyRhythm(r, times, r.between(2e5, 4e6), 0.4);
+    out[`requests_total:${z}`] = requests;
+    out[`requests_cached:${z}`] = requests.map((v) => Math.round(v * r.between(0.45, 0.7)));
+    out[`requests_encrypted:${z}`] = requests.map((v) => Math.round(v * r.between(0.96, 0.995)));
+    out[`bandwidth_total:${z}`] = requests.map((v) => Math.round(v * r.between(40e3, 90e3)));
+    out[`bandwidth_cached:${z}`] = (out[`bandwidth_total:${z}`] ?? []).map((v) => Math.round(v * r.between(0.5, 0.75)));
+    out[`threats_stopped:${z}`] = requests.map((v) => Math.round(v * r.between(0.001, 0.02)));
+    out[`unique_visitors:${z}`] = requests.map((v) => Math.round(v / r.between(18, 30)));
+  }
+  return out;
+}
+
+/** ifType of an order's main interface, by product (see the header). */
+const IF_TYPE: Readonly<Record<string, number>> = { di: 6, ep: 6, mp: 108, sw: 131 };
+
+/** Hourly interface counters: traffic follows the working day, errors and discards come in bursts. */
+function networkSeries(o: OrderRecord, r: Random, times: readonly number[], light: boolean): Series {
+  const mbps = o.components.find((c) => c.unit === 'Mbps')?.quantity ?? 1000;
+  const capacity = mbps * 1e6;
+  const base = r.between(0.2, 0.55);
+  const wan = `${o.base_order_id}01`;
+  const ifType = IF_TYPE[o.product_cd] ?? 6;
+  const inBits = times.map((t) => Math.round(capacity * Math.min(0.97, base * loadFactor(t) * (1 + r.noise(0.2)))));
+  const outBits = inBits.map((v) => Math.round(v * r.between(0.25, 0.45)));
+  const out: Series = { [`in_bits:${wan}`]: inBits, [`out_bits:${wan}`]: outBits };
+  if (light) return out;
+  if (ifType === 6 || ifType === 108) {
+    out[`in_discards:${wan}`] = bursts(r, HOURLY_POINTS, 0.03, 40);
+    out[`out_discards:${wan}`] = bursts(r, HOURLY_POINTS, 0.02, 25);
+  }
+  if (ifType === 6) {
+    out[`in_packets:${wan}`] = inBits.map((v) => Math.round(v / 8 / 780));
+    out[`out_packets:${wan}`] = outBits.map((v) => Math.round(v / 8 / 420));
+    out[`in_errors:${wan}`] = bursts(r, HOURLY_POINTS, 0.01, 5);
+    out[`out_errors:${wan}`] = bursts(r, HOURLY_POINTS, 0.005, 2);
+    if (r.chance(0.35)) {
+      const virtual = `${o.base_order_id}02`; // a management sub-interface: bits only
+      out[`in_bits:${virtual}`] = inBits.map((v) => Math.round(v * r.between(0.01, 0.05)));
+      out[`out_bits:${virtual}`] = outBits.map((v) => Math.round(v * r.between(0.01, 0.05)));
+    }
+  }
+  return out;
+}
+
+function chartedOrders(plan: AccountPlan, orders: readonly OrderRecord[], random: Random): OrderRecord[] {
+  const active = orders.filter((o) => o.status === 'A' && o.controller !== 'order');
+  if (plan.metrics === 'full') return active;
+  const firstPerType = active.filter((o, i) => active.findIndex((p) => p.controller === o.controller) === i);
+  if (plan.metrics === 'light') return firstPerType;
+  return random.chance(0.3) && firstPerType.length > 0 ? [random.pick(firstPerType)] : [];
+}
+
+export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
+  const pick = rng(`metrics:${plan.account_number}`);
+  const daily = timeline(ctx.now, 'day');
+  const hourly = timeline(ctx.now, 'hour');
+  for (const order of chartedOrders(plan, orders, pick)) {
+    const r = rng(`metrics:${order.base_order_id}`);
+    const light = plan.metrics !== 'full';
+    const hourlySeries = order.controller === 'network';
+    const series = hourlySeries ? networkSeries(order, r, hourly, light) : storageSeries(order, r, plan, daily, light);
+    const times = hourlySeries ? hourly : daily;
+    // Sorted names: rows arrive in primary-key order, which keeps the index build cheap.
+    for (const name of Object.keys(series).sort()) {
+      const values = series[name] ?? [];
+      for (let i = 0; i < times.length; i++) {
+        ctx.bulk.add('metric_points', { base_order_id: order.base_order_id, series: name, ts: times[i] ?? 0, value: values[i] ?? 0 });
+      }
+    }
+  }
+}
