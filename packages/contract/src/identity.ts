@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { digits, email, id, requiredText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
-import { newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
+import { checkAlways, newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
 
 /** Texts of the identity pages and answers, in one place. */
 export const texts = {
@@ -61,7 +61,7 @@ export const forgotPassword = defineCall({
 
 export const resetPasswordInput = z
   .object({ reset_key: linkToken, email_nm: email, passwd: newPassword, confirm: passwordConfirmation })
-  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm', email: 'email_nm' }));
+  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm', email: 'email_nm' }), checkAlways);
 
 export const resetPassword = defineCall({
   id: 'auth.resetPassword',
@@ -95,7 +95,7 @@ export const verifyEmailAndSetPasswordInput = z
     confirm: passwordConfirmation,
     g_recaptcha_response: captchaResponse,
   })
-  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm' }));
+  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm' }), checkAlways);
 
 export const verifyEmailAndSetPassword = defineCall({
   id: 'users.verifyEmailAndSetPassword',
@@ -137,13 +137,13 @@ export const invoiceNumber = requiredText(40).pipe(z.string().regex(/^[\w-]+$/, 
 
 export const createUserFromAccountInput = z
   .object({ ...newUserFields, account_number: accountNumber })
-  .superRefine(newUserRules);
+  .superRefine(newUserRules, checkAlways);
 export const createUserFromInvoiceInput = z
   .object({ ...newUserFields, account_number: accountNumber, invoice_number: invoiceNumber })
-  .superRefine(newUserRules);
+  .superRefine(newUserRules, checkAlways);
 export const createUserFromHashInput = z
   .object({ ...newUserFields, hash: linkToken, account_id: id })
-  .superRefine(newUserRules);
+  .superRefine(newUserRules, checkAlways);
 
 export const createdUser = z.object({ user_id: z.number().int(), email_verified: z.boolean() });
 

@@ -81,6 +81,7 @@ interface PairKeys {
  */
 export function refineNewPassword<T extends Record<string, unknown>>(keys: PairKeys) {
   return (value: T, ctx: z.RefinementCtx) => {
+    if (typeof value !== 'object' || value === null) return;
     const password = value[keys.password];
     const confirm = value[keys.confirm];
     const email = keys.email ? value[keys.email] : undefined;
@@ -93,3 +94,9 @@ export function refineNewPassword<T extends Record<string, unknown>>(keys: PairK
     }
   };
 }
+
+/**
+ * Pass as the second argument of `.superRefine(refineNewPassword(...), checkAlways)` so the
+ * confirmation and email rules report even while another field of the form is still wrong.
+ */
+export const checkAlways = { when: () => true } as const;

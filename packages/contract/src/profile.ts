@@ -4,7 +4,7 @@ import { passcode, tokenData } from './auth.ts';
 import { defineCall } from './call.ts';
 import { email, passwordAttempt, requiredText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
-import { newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
+import { checkAlways, newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
 
 export const profileTexts = {
   profileUpdated: 'Your profile has been updated.',
@@ -56,7 +56,7 @@ export const updateProfile = defineCall({
 
 export const updatePasswordInput = z
   .object({ current_password: passwordAttempt, passwd: newPassword, confirm: passwordConfirmation })
-  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm' }));
+  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm' }), checkAlways);
 
 export const updatePassword = defineCall({
   id: 'users.updatePassword',
