@@ -47,8 +47,8 @@ export function AppLayout() {
       <AppShell.Header bg="navy.9" withBorder={false}>
         <HeaderBar user={session.user} navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>
-      <AppShell.Navbar id="portal-sidebar" p="xs" aria-label="Sidebar" data-testid="sidebar" data-opened={navOpened}>
-        <Sidebar nav={nav} onNavigate={close} />
+      <AppShell.Navbar id="portal-sidebar" p="xs" aria-label="Main navigation" data-testid="sidebar" data-opened={navOpened}>
+        <Sidebar nav={nav} onNavigate={close} hidden={!isDesktop && !navOpened} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {navigation.state !== 'idle' && (

@@ -42,29 +42,37 @@ function Section({ title, items, pathname, onNavigate }: { title: string; items:
   if (items.length === 0) return null;
   const id = `nav-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <section aria-labelledby={id}>
+    <div role="group" aria-labelledby={id}>
       <Text id={id} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
         {title}
       </Text>
       {items.map((item) => (
         <SidebarLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
       ))}
-    </section>
+    </div>
   );
 }
 
-/** The sidebar's link sections. `onNavigate` closes the mobile menu after a click. */
-export function Sidebar({ nav, onNavigate }: { nav: NavModel; onNavigate: () => void }) {
+export interface SidebarProps {
+  nav: NavModel;
+  /** Closes the mobile menu after a click. */
+  onNavigate: () => void;
+  /** The closed mobile menu only slides off-screen: `inert` keeps its links out of the tab order. */
+  hidden?: boolean;
+}
+
+/** The sidebar's link sections (the shell's navbar is the navigation landmark). */
+export function Sidebar({ nav, onNavigate, hidden = false }: SidebarProps) {
   const { pathname } = useLocation();
   return (
     // A plain scrolling box: the sidebar scrolls on its own when it is taller than the window.
-    <div style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}>
-      <nav aria-label="Main">
+    <div style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }} inert={hidden}>
+      <div>
         <Section title="Services" items={nav.services} pathname={pathname} onNavigate={onNavigate} />
         <Section title="Resources" items={nav.resources} pathname={pathname} onNavigate={onNavigate} />
         <Section title="Administration" items={nav.account} pathname={pathname} onNavigate={onNavigate} />
         <Section title="Staff" items={nav.staff} pathname={pathname} onNavigate={onNavigate} />
-      </nav>
+      </div>
     </div>
   );
 }
