@@ -29,6 +29,16 @@ export const invoice = invoiceSummary.extend({
 });
 export type Invoice = z.infer<typeof invoice>;
 
+/** The charges of an invoice in the spec's order, with their labels; they add up to total_amt_due. */
+export const invoiceCharges = [
+  { key: 'monthly_charges', label: 'Monthly charges' },
+  { key: 'late_payment_charges', label: 'Late payment charges' },
+  { key: 'adjustments', label: 'Adjustments' },
+  { key: 'taxes_fees_other', label: 'Taxes, fees and other' },
+  { key: 'governmental_charges', label: 'Governmental charges' },
+  { key: 'balance_forward', label: 'Balance forward' },
+] as const satisfies readonly { key: keyof Invoice; label: string }[];
+
 export const invoiceProduct = z.object({
   product_cd: z.string(),
   short_product_name: z.string(),
@@ -122,6 +132,14 @@ export const getInvoice = defineCall({
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
+
+/** The provider's billing desk: the invoice letterhead and the app's payment note. */
+export const billingProvider = {
+  name: 'Northwind Managed Services',
+  address: ['400 Harbor Point Drive, Suite 1200', 'Portland, OR 97209'],
+  email: 'billing@northwind.example',
+  phone: '(503) 555-0100',
+} as const;
 
 /** invoice-{account}-{invoice}-{yyyymmdd}.pdf, the date being the bill date. */
 export const invoiceFileName = (accountNumber: string, invoiceNumber: string, billDate: string) =>

@@ -7,7 +7,10 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { requireSession } from './require-session.ts';
 import { HydrateFallback, RouteError } from './RouteError.tsx';
 import { homeRoutes } from './routes/home.tsx';
+import { inquireRoutes } from './routes/inquire.tsx';
+import { invoicesRoutes } from './routes/invoices.tsx';
 import { loginRoutes } from './routes/login.tsx';
+import { notificationsRoutes } from './routes/notifications.tsx';
 
 /**
  * Routes are /portal/{controller}/{action}/{segments}. Each area has one file in ./routes/
@@ -19,7 +22,7 @@ import { loginRoutes } from './routes/login.tsx';
 const publicRoutes: RouteObject[] = [...loginRoutes];
 
 /** Pages behind sign-in, rendered inside the app layout once the login data is loaded. */
-const protectedRoutes: RouteObject[] = [...homeRoutes];
+const protectedRoutes: RouteObject[] = [...homeRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes];
 
 export const routes: RouteObject[] = [
   {

@@ -1,16 +1,10 @@
 import PDFDocument from 'pdfkit';
 
-import type { Invoice, InvoiceProduct } from '@portal/contract';
+import { invoices, type Invoice, type InvoiceProduct } from '@portal/contract';
 
 import { displayDate, money } from './invoice-format.ts';
 
-/** The provider's letterhead on every invoice. */
-export const provider = {
-  name: 'Northwind Managed Services',
-  address: ['400 Harbor Point Drive, Suite 1200', 'Portland, OR 97209'],
-  email: 'billing@northwind.example',
-  phone: '(503) 555-0100',
-} as const;
+const provider = invoices.billingProvider;
 
 export interface InvoiceDocument {
   invoice: Invoice;
@@ -26,16 +20,6 @@ const ink = '#1f2933';
 const muted = '#616e7c';
 const rule = '#cbd2d9';
 const accent = '#0b4f8a';
-
-/** The charges of an invoice in the order a bill lists them, ending with the amount due. */
-export const chargeLines = (invoice: Invoice): [string, number][] => [
-  ['Balance forward', invoice.balance_forward],
-  ['Monthly charges', invoice.monthly_charges],
-  ['Late payment charges', invoice.late_payment_charges],
-  ['Adjustments', invoice.adjustments],
-  ['Taxes, fees and other', invoice.taxes_fees_other],
-  ['Governmental charges', invoice.governmental_charges],
-];
 
 /**
  * Lays out an invoice as a customer files it: letterhead and invoice facts, bill-to, the amount due,
@@ -104,13 +88,13 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // Charges summary.
   y = heading(pdf, 'Summary of charges', y);
-  for (const [label, amount] of chargeLines(invoice)) y = row(pdf, y, [label, money(amount)], [contentWidth - 120, 120]);
+  for (const { key, label } of invoices.invoiceCharges) y = row(pdf, y, [label, money(invoice[key])], [contentWidth - 120, 120]);
   y = totalRow(pdf, y, 'Total amount due', money(invoice.total_amt_due));
 
   // Services by product.
   y += 24;
   const widths = [220, contentWidth - 220 - 60 - 100, 60, 100];
-  const header = ['Product', 'Product group', 'Services', 'Amount'];
+  const header = ['Product', 'Product group', 'Qty', 'Amount'];
   y = heading(pdf, 'Services', y);
   y = row(pdf, y, header, widths, { bold: true, color: muted, right: 2 });
   if (products.length === 0) {

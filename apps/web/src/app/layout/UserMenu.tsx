@@ -55,6 +55,11 @@ export function UserMenu({ user }: { user: users.AuthenticatedUser }) {
               </Link>
             </li>
             <li>
+              <Link className={classes.item} to={paths.feedback()} onClick={() => setOpen(false)}>
+                Send feedback
+              </Link>
+            </li>
+            <li>
               <Link className={classes.item} to={paths.logout()} data-danger>
                 Sign out
               </Link>

@@ -1,0 +1,65 @@
+import { Stack, Text } from '@mantine/core';
+import { messages, type InvoiceProduct } from '@portal/contract';
+
+import type { Column } from '../../../components/ui/DataTable.tsx';
+import { DataTable } from '../../../components/ui/DataTable.tsx';
+import { Donut } from '../../../components/ui/Donut.tsx';
+import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
+import { EmptyState, LoadingState } from '../../../components/ui/PageStates.tsx';
+import { chartPrice, formatMoney } from '../../../lib/formats.ts';
+import { useInvoiceProducts } from '../api/get-invoice-products.ts';
+
+const columns: Column<InvoiceProduct>[] = [
+  {
+    key: 'product',
+    header: 'Service',
+    render: (line) => (
+      <Text size="sm" fw={500}>
+        {line.product}
+      </Text>
+    ),
+  },
+  { key: 'product_group', header: 'Group', render: (line) => line.product_group },
+  { key: 'service_count', header: 'Qty', align: 'right', render: (line) => line.service_count },
+  { key: 'price', header: 'Amount', align: 'right', render: (line) => formatMoney(line.price) },
+];
+
+/**
+ * Spend by service on one invoice: a donut and a table. When the services add up to zero or less
+ * there is no breakdown to show.
+ */
+export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; cycleLogId: number }) {
+  const products = useInvoiceProducts({ account_id: accountId, cycle_log_id: cycleLogId });
+  if (products.error) return <ErrorBox error={products.error} />;
+  if (products.isPending) return <LoadingState label="Loading services…" />;
+  const lines = products.data;
+  const total = lines.reduce((sum, line) => sum + line.price, 0);
+  if (total <= 0) return <EmptyState>{messages.noServicesBreakdown}</EmptyState>;
+  return (
+    <Stack gap="lg">
+      <Donut
+        title="Spend by service on this invoice"
+        slices={lines.map((line) => ({ label: line.short_product_name || line.product, value: chartPrice(line.price) }))}
+        formatValue={formatMoney}
+        empty={messages.noServicesBreakdown}
+        size={190}
+        center={
+          <div>
+            <Text size="xs" c="dimmed">
+              Services
+            </Text>
+            <Text size="sm" fw={700}>
+              {formatMoney(total)}
+            </Text>
+          </div>
+        }
+      />
+      <DataTable
+        caption="Services on this invoice"
+        columns={columns}
+        rows={lines}
+        rowKey={(line) => line.product_cd}
+      />
+    </Stack>
+  );
+}
