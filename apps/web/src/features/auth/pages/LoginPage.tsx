@@ -64,6 +64,7 @@ export function LoginPage() {
 
   return (
     <AuthFrame notices={notices}>
+      <title>Sign in · Northwind Portal</title>
       <Stack gap="lg">
         <div>
           <Title order={1} size="h2">

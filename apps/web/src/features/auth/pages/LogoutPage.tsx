@@ -17,6 +17,7 @@ export function LogoutPage() {
 
   return (
     <AuthFrame>
+      <title>Signed out · Northwind Portal</title>
       <Stack gap="md">
         <Title order={1} size="h2">
           {firstName ? `Goodbye, ${firstName}` : 'Signed out'}

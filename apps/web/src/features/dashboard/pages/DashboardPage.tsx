@@ -16,6 +16,7 @@ export function DashboardPage() {
   const outages = useOutages();
   return (
     <Stack gap="md">
+      <title>Dashboard · Northwind Portal</title>
       <div>
         <Title order={1} size="h2" data-testid="greeting">
           Welcome, {user.first_nm}
