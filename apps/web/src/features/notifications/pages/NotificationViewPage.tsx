@@ -66,7 +66,9 @@ function NotificationDetail({ notification }: { notification: Notification }) {
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w={{ base: 130, sm: 220 }}>{label}</Table.Th>
+              <Table.Th scope="row" w={{ base: 130, sm: 220 }}>
+                {label}
+              </Table.Th>
               <Table.Td>{value}</Table.Td>
             </Table.Tr>
           ))}
