@@ -25,7 +25,7 @@ function Member({ member }: { member: contact.TeamMember }) {
         <Text size="xs" c="dimmed">
           {member.team_title}
         </Text>
-        <Anchor href={`mailto:${member.email_nm}`} size="sm" truncate="end">
+        <Anchor href={`mailto:${member.email_nm}`} size="sm" truncate="end" title={member.email_nm}>
           {member.email_nm}
         </Anchor>
         {member.phones.map(({ phone }) => (
