@@ -11,6 +11,10 @@ import { inquireRoutes } from './routes/inquire.tsx';
 import { invoicesRoutes } from './routes/invoices.tsx';
 import { loginRoutes } from './routes/login.tsx';
 import { notificationsRoutes } from './routes/notifications.tsx';
+import { pinsRoutes } from './routes/pins.tsx';
+import { resourcesRoutes } from './routes/resources.tsx';
+import { servicesRoutes } from './routes/services.tsx';
+import { ticketsRoutes } from './routes/tickets.tsx';
 
 /**
  * Routes are /portal/{controller}/{action}/{segments}. Each area has one file in ./routes/
@@ -22,7 +26,7 @@ import { notificationsRoutes } from './routes/notifications.tsx';
 const publicRoutes: RouteObject[] = [...loginRoutes];
 
 /** Pages behind sign-in, rendered inside the app layout once the login data is loaded. */
-const protectedRoutes: RouteObject[] = [...homeRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes];
+const protectedRoutes: RouteObject[] = [...homeRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes];
 
 export const routes: RouteObject[] = [
   {

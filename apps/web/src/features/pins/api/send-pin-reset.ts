@@ -1,0 +1,9 @@
+import { pins } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+
+/** Mails the user a single-use link that resets the account's PIN. */
+export const sendPinReset = (accountId: number) => request(pins.sendPinReset, { accountId });
+
+export const useSendPinReset = () => useMutation({ mutationFn: sendPinReset });
