@@ -61,7 +61,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   const web = await registerStaticApp(app, deps.env.WEB_DIST ? resolve(deps.env.WEB_DIST) : defaultDist);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/portal') && request.method === 'GET') return web.sendIndex(reply);
+    // Client-side routes fall back to the app's index; a missing asset is a plain 404, never HTML.
+    if (request.url.startsWith('/portal') && request.method === 'GET' && !request.url.startsWith('/portal/assets/')) {
+      return web.sendIndex(reply);
+    }
     return reply.status(404).send({ data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
   });
 

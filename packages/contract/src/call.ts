@@ -32,7 +32,7 @@ export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.Z
 
 export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallParsed<C extends Call> = z.output<C['input']>;
-export type CallData<C extends Call> = C['data'] extends z.ZodType ? z.output<C['data']> : never;
+export type CallData<C extends Call> = z.output<NonNullable<C['data']>>;
 
 export const defineCall = <I extends z.ZodType, D extends z.ZodType, const A extends CallAuth>(call: Call<I, D, A>) => call;
 

@@ -15,7 +15,6 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
       root: dist,
       prefix: '/portal/',
       preCompressed: true,
-      wildcard: false,
       index: false,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -27,6 +26,6 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
     sendIndex: hasBuild
       ? (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
       : (reply: FastifyReply) =>
-          reply.type('text/plain').send('The web app is not built. Run `npm run build` first.'),
+          reply.header('cache-control', 'no-cache').type('text/plain').send('The web app is not built. Run `npm run build` first.'),
   };
 }

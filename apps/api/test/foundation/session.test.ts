@@ -110,6 +110,17 @@ describe('system', () => {
     expect(docs.status).toBe(200);
   });
 
+  it('serves the app for client-side routes but never HTML for a missing asset', async () => {
+    const route = await t.call('GET', '/portal/invoices/view/1/2');
+    expect(route.status).toBe(200);
+    expect(route.headers['cache-control']).toBe('no-cache');
+    const asset = await t.call('GET', '/portal/assets/missing-chunk.js');
+    expect(asset.status).toBe(404);
+    expect(asset.body.code).toBe('NOT_FOUND');
+    const root = await t.call('GET', '/');
+    expect(root.headers.location).toBe('/portal/');
+  });
+
   it('tags every answer with a request id', async () => {
     const res = await t.call('GET', '/api/health', { headers: { 'x-request-id': 'req-12345678' } });
     expect(res.headers['x-request-id']).toBe('req-12345678');

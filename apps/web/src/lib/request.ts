@@ -1,5 +1,4 @@
-import type { Call, CallInput, Envelope, FieldErrors, ResultCode } from '@portal/contract';
-import type { z } from 'zod';
+import type { Call, CallData, CallInput, Envelope, FieldErrors, ResultCode } from '@portal/contract';
 import { buildPath, messages, resultStatus } from '@portal/contract';
 
 import { ApiError } from './api-error.ts';
@@ -7,12 +6,6 @@ import { handleErrorCode } from './error-catalogue.ts';
 import { getToken } from './token.ts';
 
 export const apiBase = '/api';
-
-/**
- * The parsed `data` of a call's answer. (The contract's CallData resolves to never because
- * `data` is typed `D | null`; NonNullable unwraps it.)
- */
-export type CallData<C extends Call> = z.output<NonNullable<C['data']>>;
 
 const successCodes: readonly ResultCode[] = ['SUCCESS', 'USER_CREATED'];
 
