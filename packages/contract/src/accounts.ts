@@ -54,7 +54,10 @@ export const removeAccounts = defineCall({
   methods: ['POST'],
   path: '/accounts/remove-accounts',
   input: z.object({
-    accounts: accountIdList(messages.selectAccountToRemove).refine((ids) => ids.length > 0, messages.selectAccountToRemove),
+    accounts: accountIdList(messages.selectAccountToRemove).refine(
+      (ids) => ids.length > 0,
+      messages.selectAccountToRemove,
+    ),
   }),
   data: z.array(z.number().int()),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],

@@ -14,7 +14,13 @@ import { accessLevel } from './users.ts';
  */
 export const staffLevels = { accountAccess: 1, grantAdmin: 2, loginAsUser: 3 } as const;
 
-export const accountSortColumns = ['account_number', 'name', 'company_nm', 'account_status_cd', 'access_level'] as const;
+export const accountSortColumns = [
+  'account_number',
+  'name',
+  'company_nm',
+  'account_status_cd',
+  'access_level',
+] as const;
 
 /** One row of the account-access list: the account and the staff member's own access to it. */
 export const staffAccount = z.object({
@@ -84,7 +90,7 @@ export const getUser = defineCall({
 
 export const getUserAccounts = defineCall({
   id: 'admin.getUserAccounts',
-  summary: "Gives the caller user access to every account of a user. Returns the ids newly added.",
+  summary: 'Gives the caller user access to every account of a user. Returns the ids newly added.',
   tag: 'admin',
   methods: ['POST'],
   path: '/admin/get-user-accounts',

@@ -112,11 +112,17 @@ export const getUser = defineCall({
 /** The spec lists GET; POST is accepted too (and is what the app sends, since it changes data). */
 export const deleteUser = defineCall({
   id: 'users.deleteUser',
-  summary: "Removes a user from every account the caller administers. Returns the account ids removed.",
+  summary: 'Removes a user from every account the caller administers. Returns the account ids removed.',
   tag: 'users',
   methods: ['POST', 'GET'],
   path: '/users/delete-user/:userId',
-  input: z.object({ userId: z.coerce.number({ error: messages.userIdInvalid }).int(messages.userIdInvalid).positive(messages.userIdInvalid).max(2147483647, messages.userIdInvalid) }),
+  input: z.object({
+    userId: z.coerce
+      .number({ error: messages.userIdInvalid })
+      .int(messages.userIdInvalid)
+      .positive(messages.userIdInvalid)
+      .max(2147483647, messages.userIdInvalid),
+  }),
   data: z.object({ account_ids: z.array(z.number().int()) }),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
@@ -178,6 +184,14 @@ export const sendPasswordReset = defineCall({
   path: '/auth/forgot-password/:email',
   input: z.object({ email }),
   data: z.null(),
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'MAIL_FAILED', 'TOO_MANY_ATTEMPTS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: [
+    'SUCCESS',
+    'VALIDATION_ERROR',
+    'NOT_FOUND',
+    'MAIL_FAILED',
+    'TOO_MANY_ATTEMPTS',
+    'INVALID_TOKEN',
+    'EXPIRED_TOKEN',
+  ],
   auth: { access: 'user' },
 });

@@ -6,6 +6,7 @@ import { setNavigator } from '../lib/navigation.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { requireSession } from './require-session.ts';
 import { HydrateFallback, RouteError } from './RouteError.tsx';
+import { adminRoutes } from './routes/admin.tsx';
 import { homeRoutes } from './routes/home.tsx';
 import { inquireRoutes } from './routes/inquire.tsx';
 import { invoicesRoutes } from './routes/invoices.tsx';
@@ -15,6 +16,7 @@ import { pinsRoutes } from './routes/pins.tsx';
 import { resourcesRoutes } from './routes/resources.tsx';
 import { servicesRoutes } from './routes/services.tsx';
 import { ticketsRoutes } from './routes/tickets.tsx';
+import { usersRoutes } from './routes/users.tsx';
 
 /**
  * Routes are /portal/{controller}/{action}/{segments}. Each area has one file in ./routes/
@@ -26,7 +28,7 @@ import { ticketsRoutes } from './routes/tickets.tsx';
 const publicRoutes: RouteObject[] = [...loginRoutes];
 
 /** Pages behind sign-in, rendered inside the app layout once the login data is loaded. */
-const protectedRoutes: RouteObject[] = [...homeRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes];
+const protectedRoutes: RouteObject[] = [...homeRoutes, ...usersRoutes, ...adminRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes];
 
 export const routes: RouteObject[] = [
   {

@@ -92,9 +92,22 @@ export const findAccountByInvoice = (db: Db, accountNumber: string, invoiceNumbe
     [accountNumber, invoiceNumber],
   );
 
+/** The ids of the given accounts that require two-factor sign-in now. */
+export const findTwoFactorRequired = async (db: Db, accountIds: readonly number[]) =>
+  (
+    await db.query<{ account_id: number }>(
+      'SELECT account_id FROM accounts WHERE account_id = ANY($1::int[]) AND is_2fa_required',
+      [accountIds],
+    )
+  ).map((row) => row.account_id);
+
+export const hasTwoFactor = async (db: Db, userId: number) =>
+  (await db.one<{ two_factor_enabled: boolean }>('SELECT two_factor_enabled FROM users WHERE user_id = $1', [userId]))
+    ?.two_factor_enabled === true;
+
 /** Sets the two-factor requirement of the given accounts: on for `required`, off for the rest. */
 export const setTwoFactorRequired = (db: Db, accountIds: readonly number[], required: readonly number[]) =>
-  db.query(
-    'UPDATE accounts SET is_2fa_required = (account_id = ANY($2::int[])) WHERE account_id = ANY($1::int[])',
-    [accountIds, required],
-  );
+  db.query('UPDATE accounts SET is_2fa_required = (account_id = ANY($2::int[])) WHERE account_id = ANY($1::int[])', [
+    accountIds,
+    required,
+  ]);

@@ -9,6 +9,8 @@ import {
   findAdministeredAccountIds,
   findCallerAccount,
   findMemberships,
+  findTwoFactorRequired,
+  hasTwoFactor,
   lockAccounts,
   removeMemberships,
   setAccess,
@@ -21,6 +23,7 @@ export const accountMessages = {
   noMatch: 'The account number and invoice number do not match any account.',
   alreadyLinked: 'This account is already linked to your portal user.',
   notAdministered: 'You can only change accounts you administer.',
+  ownTwoFactorFirst: 'Turn on two-factor authentication in your profile before requiring it on an account.',
   lastAdmin: (accountNumber: string) =>
     `You are the only administrator of account ${accountNumber}. Make another user an administrator before removing it.`,
 } as const;
@@ -65,7 +68,10 @@ export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
         if (accountIds.some((accountId) => !mine.has(accountId))) throw notFound();
         await lockAccounts(db, accountIds);
         const removed = await removeMemberships(db, caller.userId, accountIds);
-        const orphaned = await findAccountsWithoutAdmin(db, removed.filter((accountId) => mine.get(accountId)));
+        const orphaned = await findAccountsWithoutAdmin(
+          db,
+          removed.filter((accountId) => mine.get(accountId)),
+        );
         if (orphaned.length > 0) throw invalid({ accounts: orphaned.map(accountMessages.lastAdmin) });
         return removed;
       });
@@ -78,6 +84,11 @@ export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
         if (administered.length === 0) throw forbidden(accountMessages.notAdministered);
         const allowed = new Set(administered);
         if (requiredIds.some((accountId) => !allowed.has(accountId))) throw forbidden(accountMessages.notAdministered);
+        // Requiring two-factor without having it would shut the administrator out of the portal.
+        const already = new Set(await findTwoFactorRequired(db, administered));
+        if (requiredIds.some((accountId) => !already.has(accountId)) && !(await hasTwoFactor(db, caller.userId))) {
+          throw invalid({ accounts: [accountMessages.ownTwoFactorFirst] }, accountMessages.ownTwoFactorFirst);
+        }
         await setTwoFactorRequired(db, administered, requiredIds);
         return [...requiredIds].sort((a, b) => a - b);
       });

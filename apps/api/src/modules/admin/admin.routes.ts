@@ -18,7 +18,9 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps) {
       searchUser: input.search_user,
     }),
   );
-  route(app, deps, admin.addAccount, ({ caller, input }) => service.setOwnAccess(caller, input.accountId, input.accessLevel));
+  route(app, deps, admin.addAccount, ({ caller, input }) =>
+    service.setOwnAccess(caller, input.accountId, input.accessLevel),
+  );
   route(app, deps, admin.clearAccounts, ({ caller }) => service.clearAccounts(caller));
   route(app, deps, admin.getUser, ({ input }) => service.getUser(input.userId));
   route(app, deps, admin.getUserAccounts, ({ caller, input }) => service.loadUserAccounts(caller, input.userId));

@@ -35,7 +35,8 @@ export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) 
     },
 
     async setOwnAccess(caller: Caller, accountId: number, level: AccessLevel) {
-      if (level === 2 && caller.ussAdminLevel < admin.staffLevels.grantAdmin) throw forbidden(adminMessages.adminNeedsLevel);
+      if (level === 2 && caller.ussAdminLevel < admin.staffLevels.grantAdmin)
+        throw forbidden(adminMessages.adminNeedsLevel);
       return deps.db.tx(async (db) => {
         if (!(await findStaffAccount(db, caller.userId, accountId))) throw notFound();
         await setAccess(db, caller.userId, accountId, level);

@@ -17,7 +17,8 @@ export function createPasswordResetSender(deps: Pick<Deps, 'db' | 'clock' | 'mai
     const user = await findUserByEmail(deps.db, email);
     const allowed =
       user !== undefined &&
-      (caller.ussAdminLevel >= admin.staffLevels.grantAdmin || (await findVisibleUser(deps.db, caller.userId, user.user_id)) !== undefined);
+      (caller.ussAdminLevel >= admin.staffLevels.grantAdmin ||
+        (await findVisibleUser(deps.db, caller.userId, user.user_id)) !== undefined);
     if (!user || !allowed) throw notFound();
     await sendPasswordReset(deps, user.user_id);
   };

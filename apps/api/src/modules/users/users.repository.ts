@@ -79,18 +79,21 @@ export const findVisibleUser = (db: Db, viewerId: number, userId: number) =>
     [viewerId, userId],
   );
 
+export interface UserRow {
+  user_id: number;
+  email_nm: string;
+  first_nm: string;
+  last_nm: string;
+  uss_admin_level: number;
+  token_version: number;
+}
+const userRowColumns = 'user_id, email_nm, first_nm, last_nm, uss_admin_level, token_version';
+
 export const findUserByEmail = (db: Db, email: string) =>
-  db.one<{ user_id: number; email_nm: string; first_nm: string; last_nm: string; uss_admin_level: number; token_version: number }>(
-    `SELECT user_id, email_nm, first_nm, last_nm, uss_admin_level, token_version
-       FROM users WHERE lower(email_nm) = lower($1)`,
-    [email],
-  );
+  db.one<UserRow>(`SELECT ${userRowColumns} FROM users WHERE lower(email_nm) = lower($1)`, [email]);
 
 export const findUserById = (db: Db, userId: number) =>
-  db.one<{ user_id: number; email_nm: string; first_nm: string; last_nm: string; uss_admin_level: number; token_version: number }>(
-    `SELECT user_id, email_nm, first_nm, last_nm, uss_admin_level, token_version FROM users WHERE user_id = $1`,
-    [userId],
-  );
+  db.one<UserRow>(`SELECT ${userRowColumns} FROM users WHERE user_id = $1`, [userId]);
 
 /** Creates a user whose email is not yet verified; returns the new id, or null when the email is taken. */
 export async function insertUser(

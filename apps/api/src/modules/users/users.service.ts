@@ -58,16 +58,22 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
   }
 
   /** Applies access levels to a user inside a transaction, under every rule of the users area. */
-  async function applyAccess(db: Db, caller: Caller, targetId: number, levels: readonly AccountAccess[], allowed: Set<number>) {
-    if (levels.some((entry) => !allowed.has(entry.account_id))) throw forbidden(userMessages.notAdministered);
-    const touched = levels.map((entry) => entry.account_id);
-    await lockAccounts(db, touched);
+  async function applyAccess(
+    db: Db,
+    caller: Caller,
+    targetId: number,
+    levels: readonly AccountAccess[],
+    allowed: Set<number>,
+  ) {
     if (targetId === caller.userId) {
       const current = new Map((await findMemberships(db, targetId)).map((m) => [m.account_id, m]));
       if (levels.some((entry) => entry.access_level > levelOf(current.get(entry.account_id)))) {
         throw forbidden(userMessages.raiseOwnAccess);
       }
     }
+    if (levels.some((entry) => !allowed.has(entry.account_id))) throw forbidden(userMessages.notAdministered);
+    const touched = levels.map((entry) => entry.account_id);
+    await lockAccounts(db, touched);
     for (const entry of levels) await setAccess(db, targetId, entry.account_id, entry.access_level);
     await assertAdminsRemain(db, touched);
   }
@@ -119,12 +125,19 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
 
     async addNewUser(
       caller: Caller,
-      input: { email_nm: string; first_nm: string; last_nm: string; passwd: string; accounts: readonly AccountAccess[] },
+      input: {
+        email_nm: string;
+        first_nm: string;
+        last_nm: string;
+        passwd: string;
+        accounts: readonly AccountAccess[];
+      },
     ) {
       const passwordHash = await hashPassword(input.passwd);
       const user = await deps.db.tx(async (db) => {
         const allowed = await administered(db, caller, messages.noPermissionAddUsers);
-        if (input.accounts.some((entry) => !allowed.has(entry.account_id))) throw forbidden(userMessages.notAdministered);
+        if (input.accounts.some((entry) => !allowed.has(entry.account_id)))
+          throw forbidden(userMessages.notAdministered);
         const userId = await insertUser(db, {
           email_nm: input.email_nm,
           first_nm: input.first_nm,

@@ -4,6 +4,7 @@ import { layout, messages } from '@portal/contract';
 import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 
+import { ActingAsBanner } from '../../features/admin/components/ActingAsBanner.tsx';
 import { readTokenPayload } from '../../lib/token.ts';
 import { useLoginData } from '../../lib/use-session.ts';
 import { HeaderBar } from './HeaderBar.tsx';
@@ -54,6 +55,7 @@ export function AppLayout() {
         {navigation.state !== 'idle' && (
           <Progress value={100} animated size="xs" pos="fixed" top={60} left={0} right={0} aria-label="Loading page" style={{ zIndex: 300 }} />
         )}
+        <ActingAsBanner />
         <Box maw={1280} mx="auto">
           {pageHidden ? (
             <Alert color="yellow" variant="light" title="No customer account" role="alert" data-testid="no-accounts">

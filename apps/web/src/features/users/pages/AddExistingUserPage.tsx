@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { messages, users } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useViewerAccounts } from '../administered.ts';
+import { useAddExistingUser } from '../api/add-existing-user.ts';
+import { AccessLevelsInput } from '../components/AccessLevelsInput.tsx';
+import { UsersAreaNav } from '../components/UsersAreaNav.tsx';
+import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
+
+const schema = users.addExistingUser.input;
+type Input = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+
+/** users/add-existing-user: a portal user's email and an access level per administered account. */
+export function AddExistingUserPage() {
+  return (
+    <UsersAreaPage title="Add Existing User" noPermission={messages.noPermissionAddUsers}>
+      <AddExistingUserForm />
+    </UsersAreaPage>
+  );
+}
+
+function AddExistingUserForm() {
+  const { administered } = useViewerAccounts();
+  const mutation = useAddExistingUser();
+  const { register, handleSubmit, control, formState } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      email_nm: '',
+      accounts: administered.map((account) => ({ account_id: account.account_id, access_level: 0 })),
+    },
+  });
+  const { errors } = formState;
+
+  if (mutation.isSuccess) {
+    return (
+      <RedirectNotice
+        to={paths.users()}
+        message={`${mutation.data.first_nm} ${mutation.data.last_nm} (${mutation.data.email_nm}) now has access to your accounts.`}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <UsersAreaNav />
+      <Paper withBorder p="md" radius="md">
+        <form onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-label="Add existing user">
+          <Stack gap="md">
+            <FormErrors error={mutation.error} />
+            <TextInput
+              label="Email of the portal user"
+              type="email"
+              required
+              autoComplete="off"
+              error={errors.email_nm?.message}
+              {...register('email_nm')}
+            />
+            <AccessLevelsInput control={control} accounts={administered} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={mutation.isPending}>
+                Add user
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { messages, passwordMessages, users } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useViewerAccounts } from '../administered.ts';
+import { useAddNewUser } from '../api/add-new-user.ts';
+import { AccessLevelsInput } from '../components/AccessLevelsInput.tsx';
+import { UsersAreaNav } from '../components/UsersAreaNav.tsx';
+import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
+
+type Input = z.input<typeof users.addNewUserInput>;
+type Output = z.output<typeof users.addNewUserInput>;
+
+/** users/add-new-user: name, email, password and an access level per administered account. */
+export function AddNewUserPage() {
+  return (
+    <UsersAreaPage title="Add New User" noPermission={messages.noPermissionAddUsers}>
+      <AddNewUserForm />
+    </UsersAreaPage>
+  );
+}
+
+function AddNewUserForm() {
+  const { administered } = useViewerAccounts();
+  const mutation = useAddNewUser();
+  const { register, handleSubmit, control, formState } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(users.addNewUserInput),
+    defaultValues: {
+      email_nm: '',
+      first_nm: '',
+      last_nm: '',
+      passwd: '',
+      confirm: '',
+      accounts: administered.map((account) => ({ account_id: account.account_id, access_level: 0 })),
+    },
+  });
+  const { errors } = formState;
+
+  if (mutation.isSuccess) {
+    return (
+      <RedirectNotice
+        to={paths.users()}
+        message={`${mutation.data.first_nm} ${mutation.data.last_nm} was added. We sent ${mutation.data.email_nm} a message to verify the email address.`}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <UsersAreaNav />
+      <Paper withBorder p="md" radius="md">
+        <form onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-label="Add new user">
+          <Stack gap="md">
+            <FormErrors error={mutation.error} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="First name"
+                required
+                autoComplete="off"
+                error={errors.first_nm?.message}
+                {...register('first_nm')}
+              />
+              <TextInput
+                label="Last name"
+                required
+                autoComplete="off"
+                error={errors.last_nm?.message}
+                {...register('last_nm')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              error={errors.email_nm?.message}
+              {...register('email_nm')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PasswordInput
+                label="Password"
+                required
+                autoComplete="new-password"
+                description={passwordMessages.hint}
+                error={errors.passwd?.message}
+                {...register('passwd')}
+              />
+              <PasswordInput
+                label="Confirm password"
+                required
+                autoComplete="new-password"
+                error={errors.confirm?.message}
+                {...register('confirm')}
+              />
+            </SimpleGrid>
+            <AccessLevelsInput control={control} accounts={administered} />
+            <Text size="xs" c="dimmed">
+              The new user receives a message to verify their email address before they can sign in.
+            </Text>
+            <Group justify="flex-end">
+              <Button type="submit" loading={mutation.isPending}>
+                Add user
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { messages, type PortalUser } from '@portal/contract';
+import { Link, useLoaderData } from 'react-router';
+
+import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { LoadingState } from '../../../components/ui/PageStates.tsx';
+import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useViewerAccounts } from '../administered.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUser } from '../api/get-user.ts';
+import { FailedUserLoad } from '../components/FailedUserLoad.tsx';
+import { UsersAreaNav } from '../components/UsersAreaNav.tsx';
+import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
+
+/** users/delete-user/{userId}: removes the user from the accounts the viewer administers. */
+export function DeleteUserPage() {
+  const { userId } = useLoaderData<{ userId: number | null }>();
+  return (
+    <UsersAreaPage title="Delete User" noPermission={messages.noPermissionDeleteUsers}>
+      {userId === null ? <FailedUserLoad message={messages.userIdInvalid} /> : <DeleteUser userId={userId} />}
+    </UsersAreaPage>
+  );
+}
+
+function DeleteUser({ userId }: { userId: number }) {
+  const query = useUser(userId);
+  if (query.error) return <FailedUserLoad error={query.error} />;
+  if (!query.data) return <LoadingState />;
+  return <ConfirmDelete user={query.data} />;
+}
+
+function ConfirmDelete({ user }: { user: PortalUser }) {
+  const { administered } = useViewerAccounts();
+  const mutation = useDeleteUser();
+  const affected = administered.filter((account) =>
+    user.accounts_users.some((m) => m.account_id === account.account_id),
+  );
+
+  if (mutation.isSuccess) {
+    return <RedirectNotice to={paths.users()} message={`${user.email_nm} was removed from your accounts.`} />;
+  }
+
+  return (
+    <Stack gap="md">
+      <UsersAreaNav />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md">
+          <Text>
+            Remove{' '}
+            <Text span fw={600}>
+              {user.first_nm} {user.last_nm} ({user.email_nm})
+            </Text>{' '}
+            from {affected.length === 1 ? 'this account' : 'these accounts'}?
+          </Text>
+          <Stack gap={2} component="ul" m={0} pl="lg">
+            {affected.map((account) => (
+              <Text component="li" size="sm" key={account.account_id}>
+                {account.name} ({account.account_number})
+              </Text>
+            ))}
+          </Stack>
+          <Text size="sm" c="dimmed">
+            The user keeps their portal sign-in and any access to accounts you do not administer.
+          </Text>
+          <FormErrors error={mutation.error} />
+          <Group justify="flex-end">
+            <Button component={Link} to={paths.users()} variant="default">
+              Cancel
+            </Button>
+            <Button color="red" loading={mutation.isPending} onClick={() => mutation.mutate(user.user_id)}>
+              Delete user
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
