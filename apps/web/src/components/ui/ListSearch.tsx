@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export interface ListSearchProps {
   /** The applied search (from the list state in the query string). */
@@ -12,7 +12,12 @@ export interface ListSearchProps {
 /** A list's search box: typing edits a draft, Enter or the button applies it (and goes to page 1). */
 export function ListSearch({ value, onSearch, label, placeholder }: ListSearchProps) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // When the applied search changes from outside (Back, a link), the box follows it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
   return (
     <form
       role="search"
