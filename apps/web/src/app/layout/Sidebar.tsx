@@ -68,6 +68,7 @@ export function Sidebar({ nav, onNavigate, hidden = false }: SidebarProps) {
     // A plain scrolling box: the sidebar scrolls on its own when it is taller than the window.
     <div style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }} inert={hidden}>
       <div>
+        <Section title="Portal" items={nav.portal} pathname={pathname} onNavigate={onNavigate} />
         <Section title="Services" items={nav.services} pathname={pathname} onNavigate={onNavigate} />
         <Section title="Resources" items={nav.resources} pathname={pathname} onNavigate={onNavigate} />
         <Section title="Administration" items={nav.account} pathname={pathname} onNavigate={onNavigate} />

@@ -21,6 +21,16 @@ describe('buildNav', () => {
     ]);
   });
 
+  it('links the everyday pages first', () => {
+    expect(buildNav(base).portal.map((l) => l.to)).toEqual([
+      '/home/index',
+      '/invoices',
+      '/invoices/pay',
+      '/notifications',
+      '/tickets/index',
+    ]);
+  });
+
   it('nests child resource categories under their parent', () => {
     expect(buildNav(base).resources).toEqual([
       { label: 'Guides', to: '/resources/1', children: [{ label: 'Backup guides', to: '/resources/2' }] },

@@ -10,6 +10,8 @@ export interface NavItem {
 }
 
 export interface NavModel {
+  /** The customer's everyday pages: dashboard, billing, notifications, tickets. */
+  portal: NavItem[];
   services: NavItem[];
   resources: NavItem[];
   /** Links that depend on the user's role on their accounts. */
@@ -54,6 +56,13 @@ export function buildNav({ user, accounts: accountList, productGroups, categorie
   if (level >= 3) staff.push({ label: 'Login as User', to: paths.adminLoginAsUser() });
 
   return {
+    portal: [
+      { label: 'Dashboard', to: paths.home() },
+      { label: 'Invoices', to: paths.invoices() },
+      { label: 'Balance History', to: paths.invoicesPay() },
+      { label: 'Notifications', to: paths.notifications() },
+      { label: 'Tickets', to: paths.tickets() },
+    ],
     services: [
       { label: 'All Services', to: paths.services() },
       ...productGroups.map((group) => ({ label: group.label, to: paths.services(group.path) })),
