@@ -1,10 +1,26 @@
 import type { Account } from '@portal/contract';
 
-import type { TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** The caller's accounts (through the API, as the app sees them). */
 export async function accountsOf(t: TestApp, token: string): Promise<Account[]> {
   return (await t.call('GET', '/api/accounts/get-accounts', { token })).body.data as Account[];
+}
+
+/** The seeded app with two customers of different companies: the demo customer and the demo admin. */
+export interface TwoCustomers {
+  t: TestApp;
+  customer: string;
+  admin: string;
+  mine: Account[];
+  theirs: Account[];
+}
+
+export async function twoCustomers(): Promise<TwoCustomers> {
+  const t = await createTestApp();
+  const customer = await t.signIn('customer@demo.test');
+  const admin = await t.signIn('admin@demo.test');
+  return { t, customer, admin, mine: await accountsOf(t, customer), theirs: await accountsOf(t, admin) };
 }
 
 export const first = <T>(list: readonly T[]): T => {

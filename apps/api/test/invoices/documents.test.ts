@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, type Account, type InvoiceSummary, type Paged } from '@portal/contract';
 
 import { servicesCsv } from '../../src/modules/invoices/services-csv.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accountsOf, download, first, parseCsv } from './billing-fixtures.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { download, first, parseCsv, twoCustomers } from './billing-fixtures.ts';
 
 let t: TestApp;
 let customer: string;
@@ -20,11 +20,7 @@ const page = async (token: string, body: object = {}) =>
   ((await t.call('POST', '/api/invoices/get-invoices', { token, body })).body.data as Paged<InvoiceSummary>).data;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await t.signIn('customer@demo.test');
-  admin = await t.signIn('admin@demo.test');
-  mine = await accountsOf(t, customer);
-  theirs = await accountsOf(t, admin);
+  ({ t, customer, admin, mine, theirs } = await twoCustomers());
   invoice = first((await page(customer)).filter((i) => i.is_downloadable));
   foreign = first(await page(admin));
 });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Account, BalanceHistory, Invoice, InvoiceSummary, Paged } from '@portal/contract';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accountsOf, first } from './billing-fixtures.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { first, twoCustomers } from './billing-fixtures.ts';
 
 let t: TestApp;
 let customer: string;
@@ -12,11 +12,7 @@ let mine: Account[];
 let theirs: Account[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await t.signIn('customer@demo.test');
-  admin = await t.signIn('admin@demo.test');
-  mine = await accountsOf(t, customer);
-  theirs = await accountsOf(t, admin);
+  ({ t, customer, admin, mine, theirs } = await twoCustomers());
 });
 afterAll(() => t.close());
 
