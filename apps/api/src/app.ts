@@ -29,15 +29,25 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  // A POST without a payload may still say application/json (the spec's no-payload calls): read it as {}.
+  const parseJson = app.getDefaultJsonParser('error', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
+    parseJson(request, body, done);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
+  const recaptcha = deps.env.CAPTCHA_PROVIDER === 'recaptcha';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // reCAPTCHA (CAPTCHA_PROVIDER=recaptcha) needs Google's script and frame; the default captcha is ours.
+        scriptSrc: ["'self'", ...(recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [])],
+        ...(recaptcha ? { frameSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -68,7 +78,16 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     return reply.status(404).send({ data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
   });
 
+  // Graceful shutdown: requests still running when close() begins finish before the database closes.
+  let inFlight = 0;
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  app.addHook('onResponse', async () => {
+    inFlight -= 1;
+  });
   app.addHook('onClose', async () => {
+    for (let waited = 0; inFlight > 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     await deps.db.close();
   });
   return app;

@@ -27,6 +27,11 @@ describe('captcha/get-challenge (self-hosted, the default)', () => {
     expect(data.challenge.parameters.expiresAt).toBe(Math.floor(t.clock.now() / 1000) + 600);
   });
 
+  it('keeps the strict CSP (own scripts only)', async () => {
+    const res = await t.call('GET', '/api/captcha/get-challenge');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
   it('gives a solvable challenge (what the widget computes)', async () => {
     const started = Date.now();
     expect(await solveCaptcha(t)).toMatch(/^[A-Za-z0-9+/=]+$/);
@@ -68,9 +73,10 @@ describe('reCAPTCHA-compatible verifier (CAPTCHA_PROVIDER=recaptcha)', () => {
     server.close();
   });
 
-  it('tells the form the site key', async () => {
+  it("tells the form the site key, and lets the page load Google's widget (CSP)", async () => {
     const res = await t.call('GET', '/api/captcha/get-challenge');
     expect(res.body.data).toEqual({ provider: 'recaptcha', site_key: 'site-key-123' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' https://www.google.com/recaptcha/");
   });
 
   it('checks the g_recaptcha_response with the verifier (secret, response, client address)', async () => {

@@ -8,11 +8,14 @@ import { requireSession } from './require-session.ts';
 import { HydrateFallback, RouteError } from './RouteError.tsx';
 import { adminRoutes } from './routes/admin.tsx';
 import { homeRoutes } from './routes/home.tsx';
+import { identityRoutes } from './routes/identity.tsx';
 import { inquireRoutes } from './routes/inquire.tsx';
 import { invoicesRoutes } from './routes/invoices.tsx';
+import { legalPublicRoutes, legalRoutes } from './routes/legal.tsx';
 import { loginRoutes } from './routes/login.tsx';
 import { notificationsRoutes } from './routes/notifications.tsx';
 import { pinsRoutes } from './routes/pins.tsx';
+import { profileRoutes } from './routes/profile.tsx';
 import { resourcesRoutes } from './routes/resources.tsx';
 import { servicesRoutes } from './routes/services.tsx';
 import { ticketsRoutes } from './routes/tickets.tsx';
@@ -25,10 +28,10 @@ import { usersRoutes } from './routes/users.tsx';
  */
 
 /** Pages anonymous visitors may open (no layout, no session). */
-const publicRoutes: RouteObject[] = [...loginRoutes];
+const publicRoutes: RouteObject[] = [...loginRoutes, ...identityRoutes, ...legalPublicRoutes];
 
 /** Pages behind sign-in, rendered inside the app layout once the login data is loaded. */
-const protectedRoutes: RouteObject[] = [...homeRoutes, ...usersRoutes, ...adminRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes];
+const protectedRoutes: RouteObject[] = [...homeRoutes, ...usersRoutes, ...adminRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes, ...legalRoutes, ...profileRoutes];
 
 export const routes: RouteObject[] = [
   {

@@ -15,10 +15,19 @@ export const paths = {
   login: (reason?: string) => (reason ? `/login/${seg(reason)}` : '/login'),
   logout: () => '/logout',
   forgotPassword: () => '/login/forgot-password',
-  resendVerification: () => '/login/resend-verification',
+  resendVerification: (email?: string) =>
+    email ? `/login/resend-verification?email=${encodeURIComponent(email)}` : '/login/resend-verification',
   createAccount: () => '/s/create-account',
+  resetPassword: (resetKey: string, email: string) => `/login/reset/${seg(resetKey)}/${seg(email)}`,
+  verifyEmail: (userId: number, hash: string) => `/login/verify-email/${userId}/${seg(hash)}`,
+  verifyAccount: (userId: number, hash: string) => `/login/verify-account/${userId}/${seg(hash)}`,
+  /** An active agreement, readable before sign-in (linked from account creation). */
+  agreement: (legalAgreementId: number) => `/s/agreement/${legalAgreementId}`,
+  /** The local outbox (embedded default without SMTP). */
+  outbox: () => '/dev/outbox',
 
   legal: () => '/legal',
+  legalView: (legalAgreementId: number) => `/legal/view/${legalAgreementId}`,
 
   // Users area.
   users: () => '/users',

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 
 import { ActingAsBanner } from '../../features/admin/components/ActingAsBanner.tsx';
+import { UnverifiedEmailBanner } from '../../features/profile/components/UnverifiedEmailBanner.tsx';
 import { readTokenPayload } from '../../lib/token.ts';
 import { useLoginData } from '../../lib/use-session.ts';
 import { HeaderBar } from './HeaderBar.tsx';
@@ -56,6 +57,7 @@ export function AppLayout() {
           <Progress value={100} animated size="xs" pos="fixed" top={60} left={0} right={0} aria-label="Loading page" style={{ zIndex: 300 }} />
         )}
         <ActingAsBanner />
+        <UnverifiedEmailBanner />
         <Box maw={1280} mx="auto">
           {pageHidden ? (
             <Alert color="yellow" variant="light" title="No customer account" role="alert" data-testid="no-accounts">

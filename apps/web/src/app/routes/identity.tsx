@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+
+import { parseCreateAccountSegments } from '../../features/identity/create-account-route.ts';
+import { parseResetSegments, parseVerificationSegments } from '../../features/identity/route-segments.ts';
+import { segmentGuard } from '../segment-guard.ts';
+
+/**
+ * Identity pages open to anonymous visitors: account creation, password reset, email verification,
+ * and the local outbox (embedded default without SMTP). Static login/... paths rank above login/:reason.
+ */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
+  load().then((m) => ({ Component: m[name] }));
+
+export const identityRoutes: RouteObject[] = [
+  {
+    path: 's/create-account/*',
+    loader: segmentGuard(parseCreateAccountSegments),
+    lazy: page(() => import('../../features/identity/pages/CreateAccountPage.tsx'), 'CreateAccountPage'),
+  },
+  {
+    path: 'login/forgot-password',
+    lazy: page(() => import('../../features/identity/pages/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
+  },
+  {
+    path: 'login/resend-verification',
+    lazy: page(() => import('../../features/identity/pages/ResendVerificationPage.tsx'), 'ResendVerificationPage'),
+  },
+  {
+    path: 'login/reset/*',
+    loader: segmentGuard(parseResetSegments),
+    lazy: page(() => import('../../features/identity/pages/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+  },
+  {
+    path: 'login/verify-email/*',
+    loader: segmentGuard(parseVerificationSegments),
+    lazy: page(() => import('../../features/identity/pages/VerifyEmailPage.tsx'), 'VerifyEmailPage'),
+  },
+  {
+    path: 'login/verify-account/*',
+    loader: segmentGuard(parseVerificationSegments),
+    lazy: page(() => import('../../features/identity/pages/VerifyAccountPage.tsx'), 'VerifyAccountPage'),
+  },
+  { path: 'dev/outbox', lazy: page(() => import('../../features/outbox/pages/OutboxPage.tsx'), 'OutboxPage') },
+];

@@ -1,0 +1,10 @@
+import { identity, type CallInput } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+
+/** Asks for a new verification link; the same answer whatever the address. */
+export const resendVerification = (input: CallInput<typeof identity.resendVerification>) =>
+  request(identity.resendVerification, input);
+
+export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

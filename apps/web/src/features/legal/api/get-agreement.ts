@@ -1,0 +1,13 @@
+import { legal } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+import { legalKeys } from './keys.ts';
+
+/** One agreement (active, or accepted by the user) with its sanitized HTML body. */
+export const getAgreement = (legalAgreementId: number) => request(legal.getAgreement, { legalAgreementId });
+
+export const agreementQuery = (legalAgreementId: number) =>
+  queryOptions({ queryKey: legalKeys.agreement(legalAgreementId), queryFn: () => getAgreement(legalAgreementId) });
+
+export const useAgreement = (legalAgreementId: number) => useQuery(agreementQuery(legalAgreementId));

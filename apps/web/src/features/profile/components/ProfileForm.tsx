@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { profile } from '@portal/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+type Input = z.input<typeof profile.updateProfileInput>;
+type Output = z.output<typeof profile.updateProfileInput>;
+
+/** The profile tab: names and email, saved with the current password. */
+export function ProfileForm({ current }: { current: profile.Profile }) {
+  const mutation = useUpdateProfile();
+  const { register, handleSubmit, formState, resetField } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(profile.updateProfileInput),
+    defaultValues: { email_nm: current.email_nm, first_nm: current.first_nm, last_nm: current.last_nm, passwd: '' },
+  });
+  const { errors } = formState;
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const onSubmit = (values: Output) => {
+    const emailChanged = values.email_nm !== current.email_nm.toLowerCase();
+    setNotice(null);
+    mutation.mutate(values, {
+      onSuccess: () => setNotice(emailChanged ? profile.profileTexts.emailChanged : profile.profileTexts.profileUpdated),
+      onSettled: () => resetField('passwd'),
+    });
+  };
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Update profile"
+    >
+      <Stack gap="md" maw={560}>
+        {notice ? (
+          <Alert color="green" variant="light" role="status" data-testid="profile-saved">
+            {notice}
+          </Alert>
+        ) : null}
+        <FormErrors error={mutation.error} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" required autoComplete="given-name" error={errors.first_nm?.message} {...register('first_nm')} />
+          <TextInput label="Last name" required autoComplete="family-name" error={errors.last_nm?.message} {...register('last_nm')} />
+        </SimpleGrid>
+        <TextInput label="Email" type="email" required autoComplete="email" error={errors.email_nm?.message} {...register('email_nm')} />
+        <PasswordInput
+          label="Current password"
+          description="Needed to save changes to your profile."
+          required
+          autoComplete="current-password"
+          error={errors.passwd?.message}
+          {...register('passwd')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
