@@ -101,6 +101,12 @@ describe('system', () => {
     expect(res.raw).not.toMatch(/at \w+ \(|SyntaxError/);
   });
 
+  it('reads an empty JSON body as no payload', async () => {
+    const res = await t.call('POST', '/api/notifications/get-outages', { headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe('SUCCESS');
+  });
+
   it('serves the OpenAPI document generated from the contract', async () => {
     const res = await t.call('GET', '/api/openapi.json');
     const doc = res.body as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
