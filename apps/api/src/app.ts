@@ -33,8 +33,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const parseJson = app.getDefaultJsonParser('error', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
-    parseJson(request, body, done);
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
