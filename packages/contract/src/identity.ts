@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { defineCall } from './call.ts';
-import { digits, email, id, requiredText } from './fields.ts';
+import { digits, email, id, optionalText, requiredText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 import { checkAlways, newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
 
@@ -22,6 +22,8 @@ export const texts = {
   emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
   legalRequired: 'You must agree to the terms to create a portal user.',
   captchaFailed: 'The captcha check failed. Please try again.',
+  invitationSent: 'The invitation has been sent. The link works once, for 7 days.',
+  alreadyUser: 'This person already has a portal user. Give them access with "Add existing user".',
   unverifiedBanner: 'Please verify your email address with the link we sent you.',
 } as const;
 
@@ -184,4 +186,25 @@ export const createUserFromHash = defineCall({
   data: createdUser,
   codes: createCodes,
   auth: { access: 'public' },
+});
+
+export const inviteUserInput = z.object({
+  account_id: id,
+  email_nm: email,
+  first_nm: optionalText(100),
+  last_nm: optionalText(100),
+  is_account_admin: z.boolean({ error: m.type }).default(false),
+});
+
+export const inviteUser = defineCall({
+  id: 'users.inviteUser',
+  summary:
+    'An account administrator invites someone by email to create their own portal user on the account (single-use link, 7 days). The link goes only to that address.',
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/invite-user',
+  input: inviteUserInput,
+  data: z.object({ invitation_id: z.number().int(), email_nm: z.string() }),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'FORBIDDEN', 'TOO_MANY_ATTEMPTS', 'INVALID_TOKEN', 'EXPIRED_TOKEN', 'MAIL_FAILED'],
+  auth: { access: 'user' },
 });

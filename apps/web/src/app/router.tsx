@@ -8,7 +8,7 @@ import { requireSession } from './require-session.ts';
 import { HydrateFallback, RouteError } from './RouteError.tsx';
 import { adminRoutes } from './routes/admin.tsx';
 import { homeRoutes } from './routes/home.tsx';
-import { identityRoutes } from './routes/identity.tsx';
+import { identityProtectedRoutes, identityRoutes } from './routes/identity.tsx';
 import { inquireRoutes } from './routes/inquire.tsx';
 import { invoicesRoutes } from './routes/invoices.tsx';
 import { legalPublicRoutes, legalRoutes } from './routes/legal.tsx';
@@ -31,7 +31,7 @@ import { usersRoutes } from './routes/users.tsx';
 const publicRoutes: RouteObject[] = [...loginRoutes, ...identityRoutes, ...legalPublicRoutes];
 
 /** Pages behind sign-in, rendered inside the app layout once the login data is loaded. */
-const protectedRoutes: RouteObject[] = [...homeRoutes, ...usersRoutes, ...adminRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes, ...legalRoutes, ...profileRoutes];
+const protectedRoutes: RouteObject[] = [...homeRoutes, ...usersRoutes, ...adminRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes, ...legalRoutes, ...profileRoutes, ...identityProtectedRoutes];
 
 export const routes: RouteObject[] = [
   {

@@ -33,6 +33,8 @@ export const paths = {
   users: () => '/users',
   manageAccounts: () => '/users/manage-accounts',
   addNewUser: () => '/users/add-new-user',
+  /** An account administrator invites someone to create their own portal user. */
+  inviteUser: () => '/users/invite-user',
   addExistingUser: () => '/users/add-existing-user',
   editUser: (userId: number) => `/users/edit-user/${userId}`,
   deleteUser: (userId: number) => `/users/delete-user/${userId}`,

@@ -188,3 +188,10 @@ export const findAccountName = (db: Db, accountId: number) =>
     'SELECT account_id, name, account_number FROM accounts WHERE account_id = $1',
     [accountId],
   );
+
+/** The caller's role on an account: undefined when it is not one of theirs. */
+export const findMembership = (db: Db, userId: number, accountId: number) =>
+  db.one<{ is_account_admin: boolean }>('SELECT is_account_admin FROM accounts_users WHERE user_id = $1 AND account_id = $2', [
+    userId,
+    accountId,
+  ]);

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { answer, route } from '../../plugins/route.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
 import { createUserCreationService } from './create-user.service.ts';
+import { createInviteService } from './invitations.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createVerificationService } from './verification.service.ts';
 
@@ -14,6 +15,7 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
   const resets = createPasswordResetService(deps);
   const verification = createVerificationService(deps, captcha);
   const creation = createUserCreationService(deps, captcha);
+  const invitations = createInviteService(deps);
   const created = (data: { user_id: number; email_verified: boolean }) =>
     answer(data, 'USER_CREATED', identity.texts.userCreated);
 
@@ -39,4 +41,6 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, identity.createUserFromHash, async ({ input, request }) =>
     created(await creation.fromHash(input, request.ip)),
   );
+
+  route(app, deps, identity.inviteUser, ({ caller, input, request }) => invitations.invite(caller, input, request.ip));
 }

@@ -1,6 +1,10 @@
+import { identity, messages } from '@portal/contract';
+
+import type { Deps } from '../../deps.ts';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
-import { notFound } from '../../lib/errors.ts';
-import { findAccountName, insertInvitation } from './identity.repository.ts';
+import type { Caller } from '../../lib/scope.ts';
+import { findAccountName, findMembership, findUserByEmail, insertInvitation } from './identity.repository.ts';
 import { linkLifetimes, newLinkToken } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 import type { MailDeps } from './password-reset.service.ts';
@@ -58,4 +62,33 @@ export async function createAccountInvitation(deps: MailDeps, request: Invitatio
     }),
   );
   return { invitation_id: (row as { invitation_id: number }).invitation_id, link };
+}
+
+/**
+ * users/invite-user: an administrator of the account invites someone who has no portal user yet.
+ * An account that is not the caller's answers NOT_FOUND; a plain user of it, FORBIDDEN.
+ */
+export function createInviteService(deps: MailDeps & Pick<Deps, 'limiter'>) {
+  return {
+    async invite(
+      caller: Caller,
+      input: { account_id: number; email_nm: string; first_nm?: string; last_nm?: string; is_account_admin: boolean },
+      address: string,
+    ) {
+      await deps.limiter.attempt('invite-user', address);
+      const membership = await findMembership(deps.db, caller.userId, input.account_id);
+      if (!membership) throw notFound();
+      if (!membership.is_account_admin) throw forbidden(messages.noPermissionAddUsers);
+      if (await findUserByEmail(deps.db, input.email_nm)) throw invalid({ email_nm: [identity.texts.alreadyUser] });
+      const { invitation_id } = await createAccountInvitation(deps, {
+        accountId: input.account_id,
+        email: input.email_nm,
+        firstName: input.first_nm || null,
+        lastName: input.last_nm || null,
+        isAccountAdmin: input.is_account_admin,
+        invitedByUserId: caller.actorUserId ?? caller.userId,
+      });
+      return { invitation_id, email_nm: input.email_nm };
+    },
+  };
 }

@@ -43,3 +43,8 @@ export const identityRoutes: RouteObject[] = [
   },
   { path: 'dev/outbox', lazy: page(() => import('../../features/outbox/pages/OutboxPage.tsx'), 'OutboxPage') },
 ];
+
+/** Identity pages behind sign-in: account administrators invite someone to create their own user. */
+export const identityProtectedRoutes: RouteObject[] = [
+  { path: 'users/invite-user', lazy: page(() => import('../../features/identity/pages/InviteUserPage.tsx'), 'InviteUserPage') },
+];
