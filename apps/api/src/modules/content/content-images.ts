@@ -44,7 +44,7 @@ const network = (p: Palette) => {
 };
 
 const chart = (p: Palette) => {
-  const bars = [120, 170, 140, 210, 250, 230, 290];
+  const bars = [100, 140, 120, 170, 200, 190, 230];
   return `<rect x="170" y="70" width="460" height="300" rx="18" fill="${p.light}"/>${bars
     .map((h, i) => `<rect x="${205 + i * 60}" y="${340 - h}" width="36" height="${h}" rx="6" fill="${i === bars.length - 1 ? p.accent : p.from}"/>`)
     .join('')}<polyline points="${bars.map((h, i) => `${223 + i * 60},${320 - h}`).join(' ')}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>`;

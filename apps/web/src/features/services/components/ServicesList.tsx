@@ -76,7 +76,7 @@ export function ServicesList({ scope, perPage, linkTo, linkLabel, withDownload, 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div style={{ minWidth: 280 }}>{select('Account')}</div>
+        <div style={{ minWidth: 280, width: 380, maxWidth: '100%' }}>{select('Account')}</div>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <ListSearch
             value={list.search}
@@ -103,12 +103,12 @@ export function ServicesList({ scope, perPage, linkTo, linkLabel, withDownload, 
         onSort={list.toggleSort}
       />
       {query.data && (
-        <Group justify="space-between" align="center">
-          <Text size="sm" c="dimmed">
+        <Stack gap={0} align="center">
+          <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Services pages" />
+          <Text size="xs" c="dimmed" mt={4}>
             {query.data.total} {query.data.total === 1 ? 'service' : 'services'}
           </Text>
-          <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Services pages" />
-        </Group>
+        </Stack>
       )}
     </Stack>
   );

@@ -117,10 +117,10 @@ export function NewTicketPage() {
       <>
         <Paper withBorder radius="md" p="md" bg="gray.0">
           <Text size="sm" fw={600}>
-            {o.alias || o.product}
+            {o.alias ? `${o.alias} · ${o.product}` : o.product}
           </Text>
           <Text size="sm" c="dimmed">
-            {o.product} · Order {o.order_number}
+            Order {o.order_number}
             {o.uss_circuit_id ? ` · Circuit ${o.uss_circuit_id}` : ''} · {o.account.name} ({o.account.account_number})
           </Text>
         </Paper>

@@ -84,7 +84,9 @@ function TicketView({ ticket, created }: { ticket: TicketDetail; created: boolea
           <Fact label="Circuit ID">{order?.uss_circuit_id || '–'}</Fact>
           <Fact label="Customer reference">{order?.customer_ref || '–'}</Fact>
           <Fact label="Contact">
-            {[ticket.contact_name, ticket.contact_email, ticket.contact_phone].filter(Boolean).join(' · ') || '–'}
+            {ticket.contact_name || '–'}
+            {ticket.contact_email && <div>{ticket.contact_email}</div>}
+            {ticket.contact_phone && <div>{ticket.contact_phone}</div>}
           </Fact>
         </SimpleGrid>
       </Paper>

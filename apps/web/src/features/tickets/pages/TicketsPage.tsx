@@ -66,7 +66,7 @@ export function TicketsPage() {
         </Button>
       </Group>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div style={{ minWidth: 280 }}>{select('Account')}</div>
+        <div style={{ minWidth: 280, width: 380, maxWidth: '100%' }}>{select('Account')}</div>
         <ListSearch value={search} onSearch={onSearch} label="Search tickets" placeholder="Ticket number or subject" />
       </Group>
       <DataTable
