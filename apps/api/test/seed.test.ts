@@ -68,8 +68,14 @@ const memberships = (email: string) =>
   );
 
 const user = async (email: string) => {
-  const row = await db.one<{ user_id: number; password_hash: string; uss_admin_level: number; two_factor_enabled: boolean; two_factor_secret: string | null; email_verified_at: Date | null }>(
-    'SELECT user_id, password_hash, uss_admin_level, two_factor_enabled, two_factor_secret, email_verified_at FROM users WHERE email_nm = $1',
+  const row = await db.one<{
+    password_hash: string;
+    uss_admin_level: number;
+    two_factor_enabled: boolean;
+    two_factor_secret: string | null;
+    email_verified_at: Date | null;
+  }>(
+    'SELECT password_hash, uss_admin_level, two_factor_enabled, two_factor_secret, email_verified_at FROM users WHERE email_nm = $1',
     [email],
   );
   if (!row) throw new Error(`no user ${email}`);
@@ -108,8 +114,9 @@ describe('demo sign-ins', () => {
       expect(u.email_verified_at).not.toBeNull();
     }
     expect(await verify((await user(demoEmails.customer)).password_hash, DEMO_PASSWORD)).toBe(true);
-    expect([(await user(demoEmails.staff1)).uss_admin_level, (await user(demoEmails.staff2)).uss_admin_level, (await user(demoEmails.staff3)).uss_admin_level]).toEqual([1, 2, 3]);
-    for (const email of [demoEmails.staff1, demoEmails.staff2, demoEmails.staff3]) expect((await memberships(email)).length).toBeGreaterThan(0);
+    const staff = [demoEmails.staff1, demoEmails.staff2, demoEmails.staff3];
+    expect(await Promise.all(staff.map(async (email) => (await user(email)).uss_admin_level))).toEqual([1, 2, 3]);
+    for (const email of staff) expect((await memberships(email)).length).toBeGreaterThan(0);
     const totp = await user(demoEmails.totp);
     expect([totp.two_factor_enabled, totp.two_factor_secret]).toEqual([true, TOTP_SECRET]);
     expect(await memberships(demoEmails.noAccounts)).toEqual([]);
@@ -193,7 +200,9 @@ describe('services, tickets and charts', () => {
 
 describe('billing', () => {
   it('every account has 13 monthly invoices whose charges add up to the total and to their lines', async () => {
-    const perAccount = await db.query<{ n: number }>('SELECT count(i.cycle_log_id)::int AS n FROM accounts a LEFT JOIN invoices i USING (account_id) GROUP BY a.account_id');
+    const perAccount = await db.query<{ n: number }>(
+      'SELECT count(i.cycle_log_id)::int AS n FROM accounts a LEFT JOIN invoices i USING (account_id) GROUP BY a.account_id',
+    );
     expect(new Set(perAccount.map((r) => r.n))).toEqual(new Set([13]));
     const bad = await db.query(
       `SELECT i.cycle_log_id FROM invoices i

@@ -44,7 +44,12 @@ function printSummary(summary: SeedSummary): void {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { scale: { type: 'string', default: '1' }, reset: { type: 'boolean', default: false }, now: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      scale: { type: 'string', default: '1' },
+      reset: { type: 'boolean', default: false },
+      now: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help) {
     console.log(USAGE);

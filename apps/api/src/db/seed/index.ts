@@ -70,10 +70,10 @@ function fillAccount(ctx: SeedContext, batches: readonly BatchRef[], plan: Accou
 
 /** Moves every serial sequence past the ids the seed chose. */
 async function syncSequences(db: Db): Promise<void> {
-  const calls = SERIAL_COLUMNS.map(
-    ([table, column]) =>
-      `setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((SELECT max(${column}) FROM ${table}), 1), (SELECT max(${column}) FROM ${table}) IS NOT NULL)`,
-  );
+  const calls = SERIAL_COLUMNS.map(([table, column]) => {
+    const max = `(SELECT max(${column}) FROM ${table})`;
+    return `setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(${max}, 1), ${max} IS NOT NULL)`;
+  });
   await db.query(`SELECT ${calls.join(', ')}`);
 }
 

@@ -64,7 +64,10 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
         replication_storage_bytes: walk(r, D, qty(c, 'Replication', 3000) * GB * 0.5, 0.3, 0.01),
       };
     case 'cv':
-      return { vm_count: walk(r, D, qty(c, 'Protected', 20) * 0.8, 0.2, 0.003, true), used_bytes: walk(r, D, qty(c, 'Backup storage', 3000) * GB * 0.6, 0.35, 0.01) };
+      return {
+        vm_count: walk(r, D, qty(c, 'Protected', 20) * 0.8, 0.2, 0.003, true),
+        used_bytes: walk(r, D, qty(c, 'Backup storage', 3000) * GB * 0.6, 0.35, 0.01),
+      };
     case 'ds': {
       const vpgs = ['ERP', 'File-Servers', 'Web-Tier'].slice(0, light ? 1 : r.int(2, 3));
       const out: Series = {
@@ -195,10 +198,11 @@ export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly
     const hourlySeries = order.controller === 'network';
     const series = hourlySeries ? networkSeries(order, r, hourly, light) : storageSeries(order, r, plan, daily, light);
     const times = hourlySeries ? hourly : daily;
-    // Sorted names: rows arrive in primary-key order, which keeps the index build cheap.
-    for (const name of Object.keys(series).sort()) {
+    // A service has no data from before it started. Sorted names: rows arrive in primary-key order.
+    const first = times.findIndex((t) => t * 1000 >= order.billedFrom.getTime());
+    for (const name of first < 0 ? [] : Object.keys(series).sort()) {
       const values = series[name] ?? [];
-      for (let i = 0; i < times.length; i++) {
+      for (let i = first; i < times.length; i++) {
         ctx.bulk.add('metric_points', { base_order_id: order.base_order_id, series: name, ts: times[i] ?? 0, value: values[i] ?? 0 });
       }
     }

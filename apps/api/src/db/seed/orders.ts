@@ -5,7 +5,7 @@ import { pad } from './names.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
 import { projectManagers } from './team.ts';
-import { daysAgo, isoDate } from './time.ts';
+import { DAY, daysAgo, isoDate } from './time.ts';
 
 /** Orders (services) of an account with their components; every order's components add up to its MRC. */
 
@@ -73,11 +73,17 @@ interface Term {
   order_term: string | null;
 }
 
-/** Most orders run on a 12-60 month contract; some are month to month (NOCH), unknown (UK) or undated. */
-function contractTerm(now: Date, random: Random): Term {
-  const start = daysAgo(now, random.int(20, 1800));
+const NO_TERM: Term = { start: null, term_cd: null, order_term_cd: null, order_term: null };
+
+/**
+ * Most orders run on a 12-60 month contract; some are month to month (NOCH), unknown (UK) or undated.
+ * Contracts start after the account was opened (orders are placed up to two months before).
+ */
+function contractTerm(now: Date, opened: Date, random: Random): Term {
+  const accountAge = Math.floor((now.getTime() - opened.getTime()) / DAY);
+  const start = daysAgo(now, random.int(20, Math.max(30, accountAge - 70)));
   const roll = random.float();
-  if (roll < 0.12) return { start: null, term_cd: null, order_term_cd: null, order_term: null };
+  if (roll < 0.12) return NO_TERM;
   if (roll < 0.2) return { start, term_cd: 'NOCH', order_term_cd: 'NOCH', order_term: 'Month to Month' };
   if (roll < 0.25) return { start, term_cd: 'UK', order_term_cd: 'UK', order_term: 'Unknown' };
   const months = random.pick(TERMS);
@@ -101,8 +107,10 @@ function alias(plan: AccountPlan, product: ProductDef, random: Random): string |
 function addOrder(ctx: SeedContext, plan: AccountPlan, product: ProductDef, status: OrderRecord['status'], random: Random): OrderRecord {
   const id = ctx.ids.next('orders');
   const pending = status === 'P';
-  const term = pending ? { start: null, term_cd: null, order_term_cd: null, order_term: null } : contractTerm(ctx.now, random);
-  const created = pending ? daysAgo(ctx.now, random.int(3, 45)) : daysAgo(term.start ?? daysAgo(ctx.now, random.int(60, 1500)), random.int(15, 60));
+  const term = pending ? NO_TERM : contractTerm(ctx.now, plan.createdAt, random);
+  // Placed a few weeks before the contract starts; pending orders were placed recently.
+  const placedBefore = term.start ?? daysAgo(ctx.now, random.int(60, 400));
+  const created = pending ? daysAgo(ctx.now, random.int(3, 45)) : daysAgo(placedBefore, random.int(15, 60));
   const total = mrcCents(product, random);
   const pms = projectManagers(ctx.team);
   const pm = pending || random.chance(0.2) ? random.pick(pms).team_member_id : null;

@@ -48,7 +48,9 @@ const phoneFor = (random: Random): string => `+1 (${random.pick(AREA_CODES)}) 55
 const codeOf = (company: string): string => (company.split(' ')[0] ?? 'CUST').replace(/[^A-Za-z]/g, '').slice(0, 5).toUpperCase();
 
 function addUser(ctx: SeedContext, m: DemoMember, createdAt: Date, random: Random): UserRef {
-  const user: UserRef = { user_id: ctx.ids.next('users'), first_nm: m.first_nm, last_nm: m.last_nm, email_nm: m.email, phone: phoneFor(random) };
+  const user: UserRef = {
+    user_id: ctx.ids.next('users'), first_nm: m.first_nm, last_nm: m.last_nm, email_nm: m.email, phone: phoneFor(random),
+  };
   ctx.bulk.add('users', {
     user_id: user.user_id, email_nm: m.email, first_nm: m.first_nm, last_nm: m.last_nm, password_hash: ctx.passwordHash,
     uss_admin_level: m.uss_admin_level, two_factor_enabled: m.two_factor,
@@ -60,7 +62,8 @@ function addUser(ctx: SeedContext, m: DemoMember, createdAt: Date, random: Rando
   for (const a of ctx.agreements) {
     if (!a.active) continue;
     if (m.email === demoEmails.legal && a.title === UNACCEPTED_AGREEMENT_TITLE) continue;
-    const accepted = earlier(addDays(a.created_at.getTime() > createdAt.getTime() ? a.created_at : createdAt, random.between(0.1, 9)), ctx.now);
+    const seen = a.created_at.getTime() > createdAt.getTime() ? a.created_at : createdAt;
+    const accepted = earlier(addDays(seen, random.between(0.1, 9)), ctx.now);
     ctx.bulk.add('legal_acceptances', { user_id: user.user_id, legal_agreement_id: a.legal_agreement_id, accepted_at: accepted });
   }
   return user;
@@ -96,16 +99,20 @@ interface CompanySpec {
 /** Writes a company's users, accounts, memberships and account teams; returns what the other generators fill. */
 function addCompany(ctx: SeedContext, c: CompanySpec): AccountPlan[] {
   const random = rng(`company:${c.name}`);
-  const users = c.users.map((m) => ({ m, ref: addUser(ctx, m, addDays(c.createdAt, random.between(1, 200)), random) }));
+  const users = c.users.map((m) => {
+    const joined = addDays(c.createdAt, random.between(1, 200));
+    return { m, joined, ref: addUser(ctx, m, joined, random) };
+  });
   const broken = brokenAvatarMember(ctx.team);
   return c.accounts.map((spec, i) => {
     const createdAt = addDays(c.createdAt, i * 30);
     const accountId = addAccount(ctx, spec, c.name, createdAt);
     const holders: UserRef[] = [];
-    for (const { m, ref } of users) {
+    for (const { m, joined, ref } of users) {
       const admin = m.accounts[spec.account_number];
       if (admin === undefined) continue;
-      ctx.bulk.add('accounts_users', { account_id: accountId, user_id: ref.user_id, is_account_admin: admin, created_at: createdAt });
+      const since = joined.getTime() > createdAt.getTime() ? joined : createdAt;
+      ctx.bulk.add('accounts_users', { account_id: accountId, user_id: ref.user_id, is_account_admin: admin, created_at: since });
       holders.push(ref);
     }
     const teamRandom = rng(`team:${spec.account_number}`);
