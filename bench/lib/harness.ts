@@ -53,7 +53,10 @@ export async function seededDatabase(scale: number): Promise<string> {
 }
 
 /** Starts the real API server as its own process (so the load generator does not share its event loop). */
-export async function startServer(databaseUrl: string, port = 8199): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(
+  databaseUrl: string,
+  port = 8199,
+): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
@@ -79,6 +82,8 @@ export async function startServer(databaseUrl: string, port = 8199): Promise<{ u
   }
   return {
     url,
+    /** The server process, for reading its memory (/proc/{pid}/status). */
+    pid: child.pid,
     stop: () =>
       new Promise((done) => {
         child.once('exit', () => done());

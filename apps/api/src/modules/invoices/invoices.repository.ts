@@ -143,12 +143,9 @@ export const findCallerAccount = (db: Db, userId: number, accountId: number) =>
     [userId, accountId],
   );
 
+/** One invoiced service line of the services history (the invoice's columns come from `InvoiceHead`). */
 export interface ServiceLine {
   invoice_product_id: number;
-  cycle_log_id: number;
-  invoice_number: string;
-  bill_date: string;
-  due_date: string;
   order_number: string | null;
   uss_circuit_id: string | null;
   customer_ref: string | null;
@@ -158,36 +155,38 @@ export interface ServiceLine {
   price: string;
 }
 
-/** Where the previous batch of the services history ended. */
-export interface ServiceLineKey {
-  bill_date: string;
+export interface InvoiceHead {
   cycle_log_id: number;
-  invoice_product_id: number;
+  invoice_number: string;
+  bill_date: string;
+  due_date: string;
 }
 
-/**
- * One batch of an account's invoiced service lines, newest bill first, after `after` (keyset paging,
- * so every batch costs the same however deep the file is). Price stays text: the exact decimal.
- */
-export function findServiceLines(db: Db, accountId: number, after: ServiceLineKey | null, limit: number) {
-  const params: unknown[] = [accountId, limit];
-  let keyset = '';
-  if (after) {
-    params.push(after.bill_date, after.cycle_log_id, after.invoice_product_id);
-    keyset = 'AND (i.bill_date, i.cycle_log_id, ip.invoice_product_id) < ($3::date, $4, $5)';
-  }
-  return db.query<ServiceLine>(
-    `SELECT ip.invoice_product_id, i.cycle_log_id, i.invoice_number,
-            to_char(i.bill_date, 'YYYY-MM-DD') AS bill_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-            o.order_number, o.uss_circuit_id, o.customer_ref,
-            p.product_cd, p.product, p.product_group, ip.price::numeric(14,2)::text AS price
+/** The invoices of an account, newest bill first (one row a month: small however many services). */
+export const findInvoiceHeads = (db: Db, accountId: number) =>
+  db.query<InvoiceHead>(
+    `SELECT i.cycle_log_id, i.invoice_number,
+            to_char(i.bill_date, 'YYYY-MM-DD') AS bill_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date
        FROM invoices i
-       JOIN invoice_products ip ON ip.cycle_log_id = i.cycle_log_id
+      WHERE i.account_id = $1
+      ORDER BY i.bill_date DESC, i.cycle_log_id DESC`,
+    [accountId],
+  );
+
+/**
+ * One batch of an invoice's service lines after line `afterId` (keyset paging on the
+ * (cycle_log_id, invoice_product_id) index, so every batch costs the same however long the
+ * invoice is). Price stays text: the exact decimal.
+ */
+export const findServiceLines = (db: Db, cycleLogId: number, afterId: number, limit: number) =>
+  db.query<ServiceLine>(
+    `SELECT ip.invoice_product_id, o.order_number, o.uss_circuit_id, o.customer_ref,
+            p.product_cd, p.product, p.product_group, ip.price::numeric(14,2)::text AS price
+       FROM invoice_products ip
        JOIN products p ON p.product_cd = ip.product_cd
        LEFT JOIN orders o ON o.base_order_id = ip.base_order_id
-      WHERE i.account_id = $1 ${keyset}
-      ORDER BY i.bill_date DESC, i.cycle_log_id DESC, ip.invoice_product_id DESC
-      LIMIT $2`,
-    params,
+      WHERE ip.cycle_log_id = $1 AND ip.invoice_product_id > $2
+      ORDER BY ip.invoice_product_id
+      LIMIT $3`,
+    [cycleLogId, afterId, limit],
   );
-}

@@ -1,7 +1,7 @@
 import { invoices } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
-import { findServiceLines, type ServiceLine, type ServiceLineKey } from './invoices.repository.ts';
+import { findInvoiceHeads, findServiceLines, type InvoiceHead, type ServiceLine } from './invoices.repository.ts';
 
 /** Rows fetched per query: memory holds one batch at a time, however long the history is. */
 export const csvBatchSize = 1000;
@@ -22,10 +22,10 @@ export function csvField(value: string | number | null | undefined): string {
 export const csvRecord = (fields: readonly (string | number | null | undefined)[]) =>
   `${fields.map(csvField).join(',')}\r\n`;
 
-const lineFields = (line: ServiceLine) => [
-  line.invoice_number,
-  line.bill_date,
-  line.due_date,
+const lineFields = (invoice: InvoiceHead, line: ServiceLine) => [
+  invoice.invoice_number,
+  invoice.bill_date,
+  invoice.due_date,
   line.order_number,
   line.uss_circuit_id,
   line.customer_ref,
@@ -36,17 +36,20 @@ const lineFields = (line: ServiceLine) => [
 ];
 
 /**
- * The services history of an account as CSV text chunks: the header, then one chunk per keyset
- * batch. Consumed through a stream, so the reply's back-pressure paces the queries.
+ * The services history of an account as CSV text chunks: the header, then one chunk per batch of
+ * at most `batchSize` lines, invoice by invoice (newest bill first), each invoice's lines in key
+ * order. Consumed through a stream, so the reply's back-pressure paces the queries and memory holds
+ * one batch at a time.
  */
 export async function* servicesCsv(db: Db, accountId: number, batchSize = csvBatchSize): AsyncGenerator<string> {
   yield csvRecord(invoices.servicesCsvColumns);
-  let after: ServiceLineKey | null = null;
-  for (;;) {
-    const lines = await findServiceLines(db, accountId, after, batchSize);
-    if (lines.length > 0) yield lines.map((line) => csvRecord(lineFields(line))).join('');
-    if (lines.length < batchSize) return;
-    const last = lines[lines.length - 1] as ServiceLine;
-    after = { bill_date: last.bill_date, cycle_log_id: last.cycle_log_id, invoice_product_id: last.invoice_product_id };
+  for (const invoice of await findInvoiceHeads(db, accountId)) {
+    let afterId = 0;
+    for (;;) {
+      const lines = await findServiceLines(db, invoice.cycle_log_id, afterId, batchSize);
+      if (lines.length > 0) yield lines.map((line) => csvRecord(lineFields(invoice, line))).join('');
+      if (lines.length < batchSize) break;
+      afterId = (lines[lines.length - 1] as ServiceLine).invoice_product_id;
+    }
   }
 }
