@@ -40,9 +40,9 @@ async function ensureCsvAccount(db: Db, spec: (typeof csvAccounts)[number]): Pro
     );
     const accountId = account?.account_id;
     await t.query('INSERT INTO accounts_users (account_id, user_id) VALUES ($1, $2)', [accountId, user?.user_id]);
-    const products = (await t.query<{ product_cd: string }>('SELECT product_cd FROM products WHERE active ORDER BY product_cd')).map(
-      (p) => p.product_cd,
-    );
+    const products = (
+      await t.query<{ product_cd: string }>('SELECT product_cd FROM products WHERE active ORDER BY product_cd')
+    ).map((p) => p.product_cd);
     await t.query(
       `INSERT INTO orders (account_id, order_number, product_cd, uss_circuit_id, customer_ref, mrc_charges)
        SELECT $1, $2 || '-' || lpad(g::text, 6, '0'), ($3::text[])[1 + g % array_length($3::text[], 1)],
@@ -83,17 +83,45 @@ const post = (url: string, token: string, path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Billing reads of one signed-in customer at 50 connections. */
 async function readFigures(url: string, token: string, accountId: number, cycleLogId: number, notificationId: number) {
   const targets: Target[] = [
-    { name: 'invoices/get-invoices (account)', method: 'POST', path: '/api/invoices/get-invoices', body: { accountId } },
-    { name: 'invoices/get-invoices (all, search)', method: 'POST', path: '/api/invoices/get-invoices?page=2', body: { search: 'INV-20' } },
-    { name: 'invoices/get-invoice', method: 'POST', path: '/api/invoices/get-invoice', body: { accountId, cycleLogId } },
+    // Control: a light call outside billing, to tell the machine's floor from the billing queries' cost.
+    { name: 'control: accounts/get-accounts', method: 'GET', path: '/api/accounts/get-accounts' },
+    {
+      name: 'invoices/get-invoices (account)',
+      method: 'POST',
+      path: '/api/invoices/get-invoices',
+      body: { accountId },
+    },
+    {
+      name: 'invoices/get-invoices (all, search)',
+      method: 'POST',
+      path: '/api/invoices/get-invoices?page=2',
+      body: { search: 'INV-20' },
+    },
+    {
+      name: 'invoices/get-invoice',
+      method: 'POST',
+      path: '/api/invoices/get-invoice',
+      body: { accountId, cycleLogId },
+    },
     { name: 'invoices/get-balance-history', method: 'POST', path: '/api/invoices/get-balance-history' },
-    { name: 'notifications/get-cmc-notifications', method: 'POST', path: '/api/notifications/get-cmc-notifications', body: {} },
-    { name: 'notifications/get-cmc-notification', method: 'POST', path: '/api/notifications/get-cmc-notification', body: { notificationId } },
+    {
+      name: 'notifications/get-cmc-notifications',
+      method: 'POST',
+      path: '/api/notifications/get-cmc-notifications',
+      body: {},
+    },
+    {
+      name: 'notifications/get-cmc-notification',
+      method: 'POST',
+      path: '/api/notifications/get-cmc-notification',
+      body: { notificationId },
+    },
   ];
   const figures = [];
   for (const target of targets) figures.push(await load(url, token, target, 50, seconds));
@@ -116,7 +144,12 @@ async function pdfFigures(url: string, token: string, pdfBody: { accountId: numb
   const concurrent = await load(
     url,
     token,
-    { name: 'invoices/download-invoice (10 connections)', method: 'POST', path: '/api/invoices/download-invoice', body: pdfBody },
+    {
+      name: 'invoices/download-invoice (10 connections)',
+      method: 'POST',
+      path: '/api/invoices/download-invoice',
+      body: pdfBody,
+    },
     10,
     seconds,
   );
@@ -145,7 +178,9 @@ async function csvFigures(url: string, pid: number) {
   const figures = [];
   for (const spec of csvAccounts) {
     const token = await signIn(url, spec.email);
-    const own = (await (await fetch(`${url}/api/accounts/get-accounts`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const own = (await (
+      await fetch(`${url}/api/accounts/get-accounts`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       data: { account_id: number }[];
     };
     const accountId = own.data[0]?.account_id;
@@ -197,7 +232,9 @@ const databaseUrl = await seededDatabase(scale);
 const server = await startServer(databaseUrl, Number(process.env.PORT ?? 8197));
 try {
   const token = await signIn(server.url, 'customer@demo.test');
-  const accounts = (await (await fetch(`${server.url}/api/accounts/get-accounts`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const accounts = (await (
+    await fetch(`${server.url}/api/accounts/get-accounts`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     data: { account_id: number }[];
   };
   const accountId = accounts.data[0]?.account_id as number;
@@ -205,7 +242,9 @@ try {
     data: { data: { cycle_log_id: number; is_downloadable: boolean }[] };
   };
   const cycleLogId = (list.data.data.find((i) => i.is_downloadable) as { cycle_log_id: number }).cycle_log_id;
-  const notifications = (await (await post(server.url, token, '/api/notifications/get-cmc-notifications', {})).json()) as {
+  const notifications = (await (
+    await post(server.url, token, '/api/notifications/get-cmc-notifications', {})
+  ).json()) as {
     data: { data: { cmc_contact_email_id: number }[] };
   };
   const notificationId = notifications.data.data[0]?.cmc_contact_email_id as number;

@@ -63,7 +63,13 @@ describe('invoices', () => {
     await page.getByTestId('invoice-total').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${number}`);
     const charges = page.getByTestId('invoice-charges');
-    for (const label of ['Monthly charges', 'Late payment charges', 'Adjustments', 'Governmental charges', 'Balance forward']) {
+    for (const label of [
+      'Monthly charges',
+      'Late payment charges',
+      'Adjustments',
+      'Governmental charges',
+      'Balance forward',
+    ]) {
       expect(await charges.getByText(label).count()).toBe(1);
     }
     await page.getByRole('img', { name: 'Spend by service on this invoice' }).waitFor();
@@ -88,7 +94,11 @@ describe('invoices', () => {
     expect(await page.getByTestId('remaining-days').textContent()).toMatch(/^\d+ days? remaining$/);
 
     await page.route('**/api/invoices/download-invoice', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"data":null,"code":"SERVER_ERROR","message":"x"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"data":null,"code":"SERVER_ERROR","message":"x"}',
+      }),
     );
     await page.getByTestId('download-pdf').click();
     const dialog = page.getByRole('dialog', { name: popups.downloadError.title });
@@ -157,7 +167,11 @@ describe('notifications and inquiries', () => {
       await page.getByRole('rowheader', { name: label, exact: true }).waitFor();
     }
     expect(await page.getByRole('cell', { name: subject, exact: true }).count()).toBe(1);
-    const ticketNumber = (await page.getByRole('row', { name: /^Ticket number/ }).getByRole('cell').textContent()) ?? '';
+    const ticketNumber =
+      (await page
+        .getByRole('row', { name: /^Ticket number/ })
+        .getByRole('cell')
+        .textContent()) ?? '';
 
     await page.getByTestId('inquire-notification').click();
     await page.waitForURL(`**/portal/inquire/notification/${ticketNumber}`);

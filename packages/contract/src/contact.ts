@@ -17,7 +17,7 @@ export type TeamMember = z.infer<typeof teamMember>;
 
 export const getTeam = defineCall({
   id: 'contact.getTeam',
-  summary: 'The account team of one of the caller\'s accounts.',
+  summary: "The account team of one of the caller's accounts.",
   tag: 'contact',
   methods: ['POST'],
   path: '/contact/get-team',

@@ -52,7 +52,7 @@ export type InvoiceProduct = z.infer<typeof invoiceProduct>;
 
 export const getLatestInvoice = defineCall({
   id: 'invoices.getLatestInvoice',
-  summary: 'The newest invoice of one of the caller\'s accounts.',
+  summary: "The newest invoice of one of the caller's accounts.",
   tag: 'invoices',
   methods: ['POST'],
   path: '/invoices/get-latest-invoice',
@@ -74,11 +74,18 @@ export const getInvoiceProducts = defineCall({
   auth: { access: 'user' },
 });
 /** Columns the invoice list sorts by (default: newest bill first). */
-export const invoiceSortColumns = ['invoice_number', 'account_number', 'bill_date', 'due_date', 'total_amt_due'] as const;
+export const invoiceSortColumns = [
+  'invoice_number',
+  'account_number',
+  'bill_date',
+  'due_date',
+  'total_amt_due',
+] as const;
 
 export const getInvoices = defineCall({
   id: 'invoices.getInvoices',
-  summary: "A page of the caller's invoices, newest first; optionally of one account or matching an invoice or account number.",
+  summary:
+    "A page of the caller's invoices, newest first; optionally of one account or matching an invoice or account number.",
   tag: 'invoices',
   methods: ['POST'],
   path: '/invoices/get-invoices',

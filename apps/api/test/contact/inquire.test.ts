@@ -23,8 +23,7 @@ const inquiry = {
   value: 'CMC-1042',
 };
 
-const send = (body: object, token = customer) =>
-  t.call('POST', '/api/contact/inquire', { token, body });
+const send = (body: object, token = customer) => t.call('POST', '/api/contact/inquire', { token, body });
 
 describe('contact/inquire', () => {
   it('stores the inquiry and mails it to the configured inbox with the customer details', async () => {
@@ -47,7 +46,10 @@ describe('contact/inquire', () => {
     const mail = await t.db.one<{ to_address: string; subject: string; text_body: string; kind: string }>(
       `SELECT to_address, subject, text_body, kind FROM mail_outbox WHERE kind = 'inquiry' ORDER BY mail_id DESC LIMIT 1`,
     );
-    expect(mail).toMatchObject({ to_address: 'care-desk@northwind.example', subject: 'Re: CMC Notification #CMC-1042' });
+    expect(mail).toMatchObject({
+      to_address: 'care-desk@northwind.example',
+      subject: 'Re: CMC Notification #CMC-1042',
+    });
     for (const part of [
       'CMC Notification Inquiry',
       `#${inquiry_id}`,

@@ -50,7 +50,13 @@ describe('invoices/download-invoice', () => {
     expect(text).toContain(dollars(invoice.total_amt_due));
     const [y, m, d] = invoice.due_date.split('-');
     expect(text).toContain(`${m}.${d}.${y}`);
-    for (const label of ['Monthly charges', 'Late payment charges', 'Adjustments', 'Governmental charges', 'Balance forward']) {
+    for (const label of [
+      'Monthly charges',
+      'Late payment charges',
+      'Adjustments',
+      'Governmental charges',
+      'Balance forward',
+    ]) {
       expect(text).toContain(label);
     }
     // Every product line of the invoice is on the document.
@@ -125,7 +131,9 @@ describe('invoices/download-invoice-product-history', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toContain(`attachment; filename="Services-${account.account_number}.csv"`);
+    expect(res.headers['content-disposition']).toContain(
+      `attachment; filename="Services-${account.account_number}.csv"`,
+    );
     const text = res.bytes.toString('utf8');
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = parseCsv(text);

@@ -32,7 +32,12 @@ describe('invoices/get-invoices', () => {
   it('pages 20 at a time, newest bill first, over all the caller accounts', async () => {
     const all = await dbInvoices(mine.map((a) => a.account_id));
     const one = pageOf(await list({}));
-    expect(one).toMatchObject({ current_page: 1, per_page: 20, total: all.length, last_page: Math.ceil(all.length / 20) });
+    expect(one).toMatchObject({
+      current_page: 1,
+      per_page: 20,
+      total: all.length,
+      last_page: Math.ceil(all.length / 20),
+    });
     expect(one.data).toHaveLength(20);
     const dates = one.data.map((i) => i.bill_date);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -52,7 +57,9 @@ describe('invoices/get-invoices', () => {
       ids.push(...got.data.map((i) => i.cycle_log_id));
     }
     expect(ids.sort()).toEqual(all.map((i) => i.cycle_log_id).sort());
-    const beyond = pageOf(await t.call('POST', `/api/invoices/get-invoices?page=${one.last_page + 1}`, { token: customer, body: {} }));
+    const beyond = pageOf(
+      await t.call('POST', `/api/invoices/get-invoices?page=${one.last_page + 1}`, { token: customer, body: {} }),
+    );
     expect(beyond.data).toEqual([]);
   });
 
@@ -139,7 +146,8 @@ describe('invoices/get-balance-history', () => {
       const sum = row['0-30'] + row['30-60'] + row['60-90'] + row['90+'];
       expect(sum).toBeCloseTo(row.balance, 2);
       const w = want.get(row.account_id) ?? {};
-      for (const key of ['0-30', '30-60', '60-90', '90+', 'balance'] as const) expect(row[key]).toBeCloseTo(w[key] ?? 0, 2);
+      for (const key of ['0-30', '30-60', '60-90', '90+', 'balance'] as const)
+        expect(row[key]).toBeCloseTo(w[key] ?? 0, 2);
     }
     // The demo customer owes on current, 1-2 month and 4 month old invoices (60-90 depends on the day of month).
     expect(rows.some((r) => r['0-30'] > 0 && r['30-60'] > 0 && r['90+'] > 0)).toBe(true);
@@ -176,7 +184,11 @@ describe('invoices/get-invoice', () => {
     const res = await get({ accountId: summary.account_id, cycleLogId: summary.cycle_log_id });
     expect(res.status).toBe(200);
     const invoice = res.body.data as Invoice;
-    expect(invoice).toMatchObject({ ...summary, monthly_charges: expect.any(Number), balance_forward: expect.any(Number) });
+    expect(invoice).toMatchObject({
+      ...summary,
+      monthly_charges: expect.any(Number),
+      balance_forward: expect.any(Number),
+    });
     const parts =
       invoice.monthly_charges +
       invoice.late_payment_charges +
@@ -190,7 +202,8 @@ describe('invoices/get-invoice', () => {
 
     t.clock.advance(10 * 86_400_000);
     try {
-      const later = (await get({ accountId: summary.account_id, cycleLogId: summary.cycle_log_id })).body.data as Invoice;
+      const later = (await get({ accountId: summary.account_id, cycleLogId: summary.cycle_log_id })).body
+        .data as Invoice;
       expect(later.days_until_due).toBe(invoice.days_until_due - 10);
     } finally {
       t.clock.advance(-10 * 86_400_000);
@@ -221,6 +234,8 @@ describe('invoices/get-invoice', () => {
     });
     const missing = await get({});
     expect(Object.keys(missing.body.data as object).sort()).toEqual(['accountId', 'cycleLogId']);
-    expect((await t.call('POST', '/api/invoices/get-invoice', { body: { accountId: 1, cycleLogId: 1 } })).status).toBe(401);
+    expect((await t.call('POST', '/api/invoices/get-invoice', { body: { accountId: 1, cycleLogId: 1 } })).status).toBe(
+      401,
+    );
   });
 });

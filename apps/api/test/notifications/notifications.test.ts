@@ -24,9 +24,10 @@ const one = (notificationId: unknown, token = customer) =>
 
 const dbCount = async (accountIds: number[]) =>
   (
-    await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM cmc_contact_emails WHERE account_id = ANY($1::int[])', [
-      accountIds,
-    ])
+    await t.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM cmc_contact_emails WHERE account_id = ANY($1::int[])',
+      [accountIds],
+    )
   )?.n ?? 0;
 
 describe('notifications/get-cmc-notifications', () => {
@@ -71,11 +72,16 @@ describe('notifications/get-cmc-notifications', () => {
     const sample = first(pageOf(await list({})).data);
     const ticket = pageOf(await list({ search: sample.cmc_contact_batch.ticket_number.toLowerCase() }));
     expect(ticket.total).toBeGreaterThan(0);
-    expect(ticket.data.every((x) => x.cmc_contact_batch.ticket_number === sample.cmc_contact_batch.ticket_number)).toBe(true);
+    expect(ticket.data.every((x) => x.cmc_contact_batch.ticket_number === sample.cmc_contact_batch.ticket_number)).toBe(
+      true,
+    );
 
-    const word = sample.cmc_contact_batch.subject.split(/\s+/).find((w) => w.length > 4) ?? sample.cmc_contact_batch.subject;
+    const word =
+      sample.cmc_contact_batch.subject.split(/\s+/).find((w) => w.length > 4) ?? sample.cmc_contact_batch.subject;
     const subject = pageOf(await list({ search: word }));
-    expect(subject.data.some((x) => x.cmc_contact_email_id === sample.cmc_contact_email_id) || subject.total > 10).toBe(true);
+    expect(subject.data.some((x) => x.cmc_contact_email_id === sample.cmc_contact_email_id) || subject.total > 10).toBe(
+      true,
+    );
     expect(subject.data.every((x) => JSON.stringify(x).toLowerCase().includes(word.toLowerCase()))).toBe(true);
 
     const circuit = await t.db.one<{ circuit: string }>(
@@ -99,7 +105,9 @@ describe('notifications/get-cmc-notifications', () => {
     const bad = await list({ accountId: 'one', search: 'x'.repeat(200) }, customer, 0);
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data as object).sort()).toEqual(['accountId', 'page', 'search']);
-    expect((await t.call('POST', '/api/notifications/get-cmc-notifications', { body: {} })).body.code).toBe('INVALID_TOKEN');
+    expect((await t.call('POST', '/api/notifications/get-cmc-notifications', { body: {} })).body.code).toBe(
+      'INVALID_TOKEN',
+    );
   });
 });
 
@@ -143,6 +151,8 @@ describe('notifications/get-cmc-notification', () => {
     expect(bad.body.data).toEqual({ notificationId: ['This value should be a valid integer.'] });
     const missing = await one(undefined);
     expect(missing.body.code).toBe('VALIDATION_ERROR');
-    expect((await t.call('POST', '/api/notifications/get-cmc-notification', { body: { notificationId: 1 } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/notifications/get-cmc-notification', { body: { notificationId: 1 } })).status,
+    ).toBe(401);
   });
 });

@@ -63,32 +63,56 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   let y = top + 30;
   for (const [label, value] of facts) {
     pdf.font('Helvetica').fontSize(9).fillColor(muted).text(label, factsX, y, { width: 95 });
-    pdf.font('Helvetica-Bold').fillColor(ink).text(value, factsX + 95, y, { width: 105, align: 'right' });
+    pdf
+      .font('Helvetica-Bold')
+      .fillColor(ink)
+      .text(value, factsX + 95, y, { width: 105, align: 'right' });
     y += 14;
   }
 
   // Bill to, and the amount due box.
   y = Math.max(y, pdf.y) + 24;
-  pdf.moveTo(page.margin, y).lineTo(page.margin + contentWidth, y).strokeColor(rule).lineWidth(1).stroke();
+  pdf
+    .moveTo(page.margin, y)
+    .lineTo(page.margin + contentWidth, y)
+    .strokeColor(rule)
+    .lineWidth(1)
+    .stroke();
   y += 14;
   pdf.font('Helvetica-Bold').fontSize(9).fillColor(muted).text('BILL TO', page.margin, y);
-  pdf.font('Helvetica-Bold').fontSize(11).fillColor(ink).text(account.company_nm, page.margin, y + 14, { width: 280 });
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(ink)
+    .text(account.company_nm, page.margin, y + 14, { width: 280 });
   pdf.font('Helvetica').fontSize(10).text(account.name, { width: 280 });
   pdf.text(`Account ${account.account_number}`, { width: 280 });
   const billToBottom = pdf.y;
 
   const boxX = page.margin + contentWidth - 200;
   pdf.rect(boxX, y, 200, 62).fillColor('#eef4fa').fill();
-  pdf.fillColor(muted).font('Helvetica-Bold').fontSize(9).text('TOTAL AMOUNT DUE', boxX + 12, y + 10, { width: 176 });
-  pdf.fillColor(ink).fontSize(18).text(money(invoice.total_amt_due), boxX + 12, y + 24, { width: 176 });
-  pdf.fillColor(muted).font('Helvetica').fontSize(9).text(`Due by ${displayDate(invoice.due_date)}`, boxX + 12, y + 46, {
-    width: 176,
-  });
+  pdf
+    .fillColor(muted)
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text('TOTAL AMOUNT DUE', boxX + 12, y + 10, { width: 176 });
+  pdf
+    .fillColor(ink)
+    .fontSize(18)
+    .text(money(invoice.total_amt_due), boxX + 12, y + 24, { width: 176 });
+  pdf
+    .fillColor(muted)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Due by ${displayDate(invoice.due_date)}`, boxX + 12, y + 46, {
+      width: 176,
+    });
   y = Math.max(billToBottom, y + 62) + 28;
 
   // Charges summary.
   y = heading(pdf, 'Summary of charges', y);
-  for (const { key, label } of invoices.invoiceCharges) y = row(pdf, y, [label, money(invoice[key])], [contentWidth - 120, 120]);
+  for (const { key, label } of invoices.invoiceCharges)
+    y = row(pdf, y, [label, money(invoice[key])], [contentWidth - 120, 120]);
   y = totalRow(pdf, y, 'Total amount due', money(invoice.total_amt_due));
 
   // Services by product.
@@ -98,7 +122,11 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y = heading(pdf, 'Services', y);
   y = row(pdf, y, header, widths, { bold: true, color: muted, right: 2 });
   if (products.length === 0) {
-    pdf.font('Helvetica').fontSize(9).fillColor(muted).text('No services were billed on this invoice.', page.margin, y + 4);
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(muted)
+      .text('No services were billed on this invoice.', page.margin, y + 4);
     y += 20;
   }
   for (const p of products) {
@@ -160,7 +188,10 @@ function row(
   widths: number[],
   style: { bold?: boolean; color?: string; right?: number } = {},
 ): number {
-  pdf.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5).fillColor(style.color ?? ink);
+  pdf
+    .font(style.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(9.5)
+    .fillColor(style.color ?? ink);
   let x = page.margin;
   let height = 0;
   cells.forEach((cell, i) => {
@@ -173,7 +204,12 @@ function row(
     x += width;
   });
   const bottom = y + height + 10;
-  pdf.moveTo(page.margin, bottom).lineTo(page.margin + contentWidth, bottom).strokeColor(rule).lineWidth(0.5).stroke();
+  pdf
+    .moveTo(page.margin, bottom)
+    .lineTo(page.margin + contentWidth, bottom)
+    .strokeColor(rule)
+    .lineWidth(0.5)
+    .stroke();
   return bottom;
 }
 
@@ -182,6 +218,11 @@ function totalRow(pdf: PDFKit.PDFDocument, y: number, label: string, amount: str
   pdf.text(label, page.margin, y + 7, { width: contentWidth - 120 });
   pdf.text(amount, page.margin + contentWidth - 120, y + 7, { width: 114, align: 'right' });
   const bottom = y + 26;
-  pdf.moveTo(page.margin, bottom).lineTo(page.margin + contentWidth, bottom).strokeColor(ink).lineWidth(1).stroke();
+  pdf
+    .moveTo(page.margin, bottom)
+    .lineTo(page.margin + contentWidth, bottom)
+    .strokeColor(ink)
+    .lineWidth(1)
+    .stroke();
   return bottom;
 }

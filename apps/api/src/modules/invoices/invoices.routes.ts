@@ -14,7 +14,9 @@ export async function invoicesRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, deps, invoices.getInvoices, ({ input, caller }) => service.list(caller, input));
   route(app, deps, invoices.getBalanceHistory, ({ caller }) => service.balanceHistory(caller));
-  route(app, deps, invoices.getInvoice, ({ input, caller }) => service.invoice(caller, input.accountId, input.cycleLogId));
+  route(app, deps, invoices.getInvoice, ({ input, caller }) =>
+    service.invoice(caller, input.accountId, input.cycleLogId),
+  );
   route(app, deps, invoices.downloadInvoice, ({ input, caller, reply }) =>
     service.sendPdf(caller, input.accountId, input.cycleLogId, reply),
   );

@@ -5,15 +5,20 @@ import { exactSegments, idSegments } from '../../lib/segments.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /** Invoices area (protected): list, balance history, and one invoice (exactly two id segments). */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 const list = page(() => import('../../features/invoices/pages/InvoicesPage.tsx'), 'InvoicesPage');
 
 export const invoicesRoutes: RouteObject[] = [
   { path: 'invoices', lazy: list },
   { path: 'invoices/index', lazy: list },
-  { path: 'invoices/pay', lazy: page(() => import('../../features/invoices/pages/BalanceHistoryPage.tsx'), 'BalanceHistoryPage') },
+  {
+    path: 'invoices/pay',
+    lazy: page(() => import('../../features/invoices/pages/BalanceHistoryPage.tsx'), 'BalanceHistoryPage'),
+  },
   {
     path: 'invoices/view/*',
     loader: segmentGuard((segments) => {

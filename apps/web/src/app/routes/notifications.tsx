@@ -5,8 +5,10 @@ import { exactSegments, idSegment } from '../../lib/segments.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /** Notifications area (protected): the list, and one notification (exactly one id segment). */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 const list = page(() => import('../../features/notifications/pages/NotificationsPage.tsx'), 'NotificationsPage');
 

@@ -4,7 +4,11 @@ import { parseInquiryRoute } from './inquiry-route.ts';
 
 describe('parseInquiryRoute', () => {
   it('reads type, display and the optional value', () => {
-    expect(parseInquiryRoute(['pending', 'ORD-1001', '42'])).toEqual({ type: 'pending', display: 'ORD-1001', value: '42' });
+    expect(parseInquiryRoute(['pending', 'ORD-1001', '42'])).toEqual({
+      type: 'pending',
+      display: 'ORD-1001',
+      value: '42',
+    });
     expect(parseInquiryRoute(['notification', 'CMC-7'])).toEqual({ type: 'notification', display: 'CMC-7' });
     expect(parseInquiryRoute(['ticket', 'TT-9', '12'])).toEqual({ type: 'ticket', display: 'TT-9', value: '12' });
     expect(parseInquiryRoute(['feedback'])).toEqual({ type: 'feedback', display: '' });

@@ -41,7 +41,9 @@ export function InquiryForm({ route, subject, user }: InquiryFormProps) {
       <Stack gap="md">
         <FormErrors error={send.error} />
         {/* Rules outside the visible fields (type, subject, value) would be a bug in the page; show them all the same. */}
-        <FormErrors messages={[errors.inquiry_type, errors.subject, errors.value].flatMap((e) => (e?.message ? [e.message] : []))} />
+        <FormErrors
+          messages={[errors.inquiry_type, errors.subject, errors.value].flatMap((e) => (e?.message ? [e.message] : []))}
+        />
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Subject
@@ -51,10 +53,32 @@ export function InquiryForm({ route, subject, user }: InquiryFormProps) {
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" autoComplete="given-name" required readOnly={sent} error={errors.first_name?.message} {...register('first_name')} />
-          <TextInput label="Last name" autoComplete="family-name" required readOnly={sent} error={errors.last_name?.message} {...register('last_name')} />
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            readOnly={sent}
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            required
+            readOnly={sent}
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
         </SimpleGrid>
-        <TextInput label="Email" type="email" autoComplete="email" required readOnly={sent} error={errors.email?.message} {...register('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={sent}
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Textarea
           label="Your message"
           required

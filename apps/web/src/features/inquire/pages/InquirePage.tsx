@@ -28,7 +28,12 @@ export function InquirePage() {
       </Text>
       <Paper withBorder radius="md" p="lg">
         {/* A new route (another order or ticket) starts a fresh form. */}
-        <InquiryForm key={`${route.type}/${route.display}/${route.value ?? ''}`} route={route} subject={subject} user={user} />
+        <InquiryForm
+          key={`${route.type}/${route.display}/${route.value ?? ''}`}
+          route={route}
+          subject={subject}
+          user={user}
+        />
       </Paper>
     </Stack>
   );

@@ -14,4 +14,5 @@ export const invoiceQueryOptions = (accountId: number, cycleLogId: number) =>
     queryFn: ({ signal }) => getInvoice(accountId, cycleLogId, signal),
   });
 
-export const useInvoice = (accountId: number, cycleLogId: number) => useQuery(invoiceQueryOptions(accountId, cycleLogId));
+export const useInvoice = (accountId: number, cycleLogId: number) =>
+  useQuery(invoiceQueryOptions(accountId, cycleLogId));

@@ -15,7 +15,13 @@ export interface InvoiceDownloadButtonsProps {
 }
 
 /** The invoice PDF and the services CSV; a failed download shows the Download Error popup. */
-export function InvoiceDownloadButtons({ accountId, cycleLogId, isDownloadable, withServices, size = 'sm' }: InvoiceDownloadButtonsProps) {
+export function InvoiceDownloadButtons({
+  accountId,
+  cycleLogId,
+  isDownloadable,
+  withServices,
+  size = 'sm',
+}: InvoiceDownloadButtonsProps) {
   const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
   const run = async (kind: 'pdf' | 'csv', save: () => Promise<boolean>) => {
     setBusy(kind);

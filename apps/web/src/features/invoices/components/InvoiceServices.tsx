@@ -39,7 +39,10 @@ export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; 
     <Stack gap="lg">
       <Donut
         title="Spend by service on this invoice"
-        slices={lines.map((line) => ({ label: line.short_product_name || line.product, value: chartPrice(line.price) }))}
+        slices={lines.map((line) => ({
+          label: line.short_product_name || line.product,
+          value: chartPrice(line.price),
+        }))}
         formatValue={formatMoney}
         empty={messages.noServicesBreakdown}
         size={190}
@@ -54,12 +57,7 @@ export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; 
           </div>
         }
       />
-      <DataTable
-        caption="Services on this invoice"
-        columns={columns}
-        rows={lines}
-        rowKey={(line) => line.product_cd}
-      />
+      <DataTable caption="Services on this invoice" columns={columns} rows={lines} rowKey={(line) => line.product_cd} />
     </Stack>
   );
 }

@@ -47,18 +47,16 @@ export function BalanceHistoryPage() {
         </Stack>
       ),
     },
-    ...invoices.balanceBuckets.map(
-      (bucket): Column<BalanceHistory> => ({
-        key: bucket,
-        header: bucketLabel[bucket],
-        align: 'right',
-        render: (row) => (
-          <Text size="sm" c={row[bucket] > 0 && bucket !== '0-30' ? 'red.8' : undefined}>
-            {formatMoney(row[bucket])}
-          </Text>
-        ),
-      }),
-    ),
+    ...invoices.balanceBuckets.map((bucket): Column<BalanceHistory> => ({
+      key: bucket,
+      header: bucketLabel[bucket],
+      align: 'right',
+      render: (row) => (
+        <Text size="sm" c={row[bucket] > 0 && bucket !== '0-30' ? 'red.8' : undefined}>
+          {formatMoney(row[bucket])}
+        </Text>
+      ),
+    })),
     {
       key: 'balance',
       header: 'Balance',
@@ -111,8 +109,9 @@ export function BalanceHistoryPage() {
           Making a payment
         </Title>
         <Text size="sm">
-          Please write your account and invoice numbers on every payment. For payment options or questions about a balance,
-          write to <Anchor href={`mailto:${invoices.billingProvider.email}`}>{invoices.billingProvider.email}</Anchor> or call{' '}
+          Please write your account and invoice numbers on every payment. For payment options or questions about a
+          balance, write to{' '}
+          <Anchor href={`mailto:${invoices.billingProvider.email}`}>{invoices.billingProvider.email}</Anchor> or call{' '}
           {invoices.billingProvider.phone}.
         </Text>
       </Paper>

@@ -43,7 +43,12 @@ const columns: Column<InvoiceSummary>[] = [
     render: (invoice) =>
       invoice.is_downloadable ? (
         <Group justify="flex-end">
-          <InvoiceDownloadButtons accountId={invoice.account_id} cycleLogId={invoice.cycle_log_id} isDownloadable size="xs" />
+          <InvoiceDownloadButtons
+            accountId={invoice.account_id}
+            cycleLogId={invoice.cycle_log_id}
+            isDownloadable
+            size="xs"
+          />
         </Group>
       ) : (
         <Text size="xs" c="dimmed">
@@ -76,7 +81,12 @@ export function InvoicesPage() {
       </Group>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
         <div style={{ minWidth: 280, width: 420, maxWidth: '100%' }}>{select('Account')}</div>
-        <ListSearch value={list.search} onSearch={list.setSearch} label="Search invoices" placeholder="Invoice number" />
+        <ListSearch
+          value={list.search}
+          onSearch={list.setSearch}
+          label="Search invoices"
+          placeholder="Invoice number"
+        />
       </Group>
       <DataTable
         caption="Invoices of the selected account"
@@ -89,7 +99,9 @@ export function InvoicesPage() {
         sort={{ sort: list.sort, order: list.order }}
         onSort={list.toggleSort}
       />
-      {query.data && <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Invoice pages" />}
+      {query.data && (
+        <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Invoice pages" />
+      )}
     </Stack>
   );
 }
