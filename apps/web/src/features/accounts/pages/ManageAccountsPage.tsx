@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
@@ -53,8 +53,16 @@ export function ManageAccountsPage() {
               <Text size="sm">
                 When an account requires two-factor sign-in, each of its users must turn on two-factor authentication in
                 their profile before they can use the portal.
-                {!user.two_factor_enabled && ' That includes you: your two-factor authentication is off.'}
               </Text>
+              {!user.two_factor_enabled && (
+                <Alert color="blue" variant="light">
+                  Your own two-factor authentication is off. Turn it on in your{' '}
+                  <Anchor component={Link} to={paths.profile('two-factor')}>
+                    profile
+                  </Anchor>{' '}
+                  before requiring it on an account.
+                </Alert>
+              )}
               {mutation.isSuccess && (
                 <Alert color="green" variant="light" role="status">
                   The two-factor requirements were saved.

@@ -30,6 +30,8 @@ export function AccountAccessPage() {
   const [params, setParams] = useSearchParams();
   const searchUser = params.get('search_user') ?? '';
   const [confirmClear, setConfirmClear] = useState(false);
+  // The level just clicked shows at once; the server's answer (refetched list) then takes over.
+  const [pendingLevels, setPendingLevels] = useState<Record<number, number>>({});
 
   const canGrantAdmin = staffLevel() >= admin.staffLevels.grantAdmin;
   const query = useFindAccounts({
@@ -50,6 +52,16 @@ export function AccountAccessPage() {
       return next;
     });
 
+  const chooseLevel = (accountId: number, level: 0 | 1 | 2) => {
+    setPendingLevels((current) => ({ ...current, [accountId]: level }));
+    setAccess.mutate(
+      { accountId, accessLevel: level },
+      {
+        onSettled: () => setPendingLevels(({ [accountId]: _done, ...rest }) => rest),
+      },
+    );
+  };
+
   const levels = canGrantAdmin
     ? ([users.accessLevels.admin, users.accessLevels.user, users.accessLevels.none] as const)
     : ([users.accessLevels.user, users.accessLevels.none] as const);
@@ -68,9 +80,8 @@ export function AccountAccessPage() {
         <Radio
           name={`access-${account.account_id}`}
           value={String(level)}
-          checked={account.access_level === level}
-          disabled={setAccess.isPending && setAccess.variables?.accountId === account.account_id}
-          onChange={() => setAccess.mutate({ accountId: account.account_id, accessLevel: level })}
+          checked={(pendingLevels[account.account_id] ?? account.access_level) === level}
+          onChange={() => chooseLevel(account.account_id, level)}
           aria-label={`${levelHeader[level]} to ${account.name} (${account.account_number})`}
           styles={{ inner: { margin: '0 auto' } }}
         />

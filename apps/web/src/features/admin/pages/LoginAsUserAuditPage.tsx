@@ -1,20 +1,19 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { LoginAsUserRecord } from '@portal/contract';
-import dayjs from 'dayjs';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { ListSearch } from '../../../components/ui/ListSearch.tsx';
 import { Pager } from '../../../components/ui/Pager.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
-import { formatDate } from '../../../lib/formats.ts';
+import { formatDateTime } from '../../../lib/formats.ts';
 import { useLoginAsUserAudit } from '../api/get-login-as-user-audit.ts';
 
 const columns: Column<LoginAsUserRecord>[] = [
   {
     key: 'created_at',
     header: 'When',
-    render: (r) => `${formatDate(r.created_at)} ${dayjs.unix(r.created_at).format('h:mm a')}`,
+    render: (r) => formatDateTime(r.created_at),
   },
   { key: 'staff_email', header: 'Staff member', render: (r) => r.staff_email },
   { key: 'user_email', header: 'Signed in as', render: (r) => r.user_email },

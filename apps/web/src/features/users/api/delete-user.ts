@@ -12,10 +12,11 @@ export const useDeleteUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => {
-      // Access changed (possibly the viewer's own): the login data reloads on the next page.
+    onSuccess: (_data, userId) => {
       forceReload();
-      return queryClient.invalidateQueries({ queryKey: userKeys.all });
+      // The deleted user is out of reach now: refetching them on the open page would answer NOT_FOUND.
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(userId), refetchType: 'none' });
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },
   });
 };

@@ -5,6 +5,7 @@ export type UsersListInput = CallInput<typeof users.getUsers>;
 /** Query keys of the users area. */
 export const userKeys = {
   all: ['users'] as const,
-  list: (input: UsersListInput) => [...userKeys.all, 'list', input] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (input: UsersListInput) => [...userKeys.lists(), input] as const,
   detail: (userId: number) => [...userKeys.all, 'detail', userId] as const,
 };

@@ -96,7 +96,7 @@ export function AccessLevelsField({ accounts, value, onChange, readOnly = [], er
         </Table>
       </Table.ScrollContainer>
       {error && (
-        <Text id="access-levels-error" c="red" size="sm" role="alert" mt={4}>
+        <Text id="access-levels-error" c="red" size="xs" role="alert" mt={4}>
           {error}
         </Text>
       )}

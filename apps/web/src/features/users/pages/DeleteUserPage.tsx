@@ -25,21 +25,20 @@ export function DeleteUserPage() {
 
 function DeleteUser({ userId }: { userId: number }) {
   const query = useUser(userId);
+  const mutation = useDeleteUser();
+  if (mutation.isSuccess && query.data) {
+    return <RedirectNotice to={paths.users()} message={`${query.data.email_nm} was removed from your accounts.`} />;
+  }
   if (query.error) return <FailedUserLoad error={query.error} />;
   if (!query.data) return <LoadingState />;
-  return <ConfirmDelete user={query.data} />;
+  return <ConfirmDelete user={query.data} mutation={mutation} />;
 }
 
-function ConfirmDelete({ user }: { user: PortalUser }) {
+function ConfirmDelete({ user, mutation }: { user: PortalUser; mutation: ReturnType<typeof useDeleteUser> }) {
   const { administered } = useViewerAccounts();
-  const mutation = useDeleteUser();
   const affected = administered.filter((account) =>
     user.accounts_users.some((m) => m.account_id === account.account_id),
   );
-
-  if (mutation.isSuccess) {
-    return <RedirectNotice to={paths.users()} message={`${user.email_nm} was removed from your accounts.`} />;
-  }
 
   return (
     <Stack gap="md">

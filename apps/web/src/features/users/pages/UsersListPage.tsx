@@ -70,14 +70,14 @@ function UsersList() {
       key: 'accounts',
       header: 'Accounts',
       render: (user) => (
-        <Group gap={4}>
+        <Stack gap={0}>
           {user.accounts_users.map((membership) => (
-            <Badge key={membership.account_id} size="sm" variant={membership.is_account_admin ? 'filled' : 'light'}>
+            <Text key={membership.account_id} size="sm" fw={membership.is_account_admin ? 600 : 400}>
               {accountLabel(membership.account_id)}
-              {membership.is_account_admin ? ' · admin' : ''}
-            </Badge>
+              {membership.is_account_admin ? ' · Admin' : ''}
+            </Text>
           ))}
-        </Group>
+        </Stack>
       ),
     },
     {
