@@ -1,0 +1,113 @@
+import { popups, profile } from '@portal/contract';
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, newPage, signIn, submitCredentials } from './helpers/browser.ts';
+import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The code an authenticator app shows for the secret, `offset` seconds from now. */
+const passcodeFor = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
+
+/** Profile, two-factor tab: get started, read the secret key and turn two-factor on with a computed code. */
+async function turnOnTwoFactor(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: 'Two-factor' }).waitFor();
+  expect(await page.getByRole('tab', { name: 'Two-factor' }).getAttribute('aria-selected')).toBe('true');
+  await page.getByRole('button', { name: 'Get started' }).click();
+  const secret = ((await page.getByTestId('two-factor-key').textContent()) ?? '').trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(await page.getByRole('img', { name: 'QR code of the two-factor secret key' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await page.getByLabel('Passcode').fill(await passcodeFor(secret));
+  await page.getByRole('button', { name: 'Enable two-factor' }).click();
+  await page.getByTestId('two-factor-enabled').getByText(profile.profileTexts.twoFactorEnabled).waitFor();
+  expect(await page.getByTestId('two-factor-state').textContent()).toBe('On');
+  return secret;
+}
+
+describe('two-factor authentication', () => {
+  it('turns two-factor on from the QR secret, signs in with a code, refuses a used code, and turns it off', async () => {
+    const email = 'miguel.santos@globex-health.example';
+    const { context, page } = await newPage(browser, server.origin);
+    await signIn(page, email);
+    await page.goto('/portal/users/update-profile?tab-target=two-factor');
+    const secret = await turnOnTwoFactor(page);
+
+    await page.goto('/portal/logout');
+    await page.waitForURL('**/portal/login', { timeout: 10_000 });
+
+    // The code that turned it on was used: the sign-in needs the next one (an app shows it 30 s later;
+    // the server accepts one step of drift, so the test takes it now).
+    await submitCredentials(page, email);
+    const passcode = page.locator('input[name="passcode"]');
+    await passcode.waitFor();
+    await passcode.fill(await passcodeFor(secret));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByTestId('form-errors').getByText('The passcode is incorrect or has already been used.').waitFor();
+    await passcode.fill(await passcodeFor(secret, 30));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL('**/portal/home/index');
+
+    await page.goto('/portal/users/update-profile?tab-target=two-factor');
+    await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Turn off two-factor' }).click();
+    await page.getByText(profile.profileTexts.twoFactorDisabled).waitFor();
+    await page.getByRole('button', { name: 'Get started' }).waitFor();
+    expect(await page.getByTestId('two-factor-state').textContent()).toBe('Off');
+
+    await page.goto('/portal/logout');
+    await page.waitForURL('**/portal/login', { timeout: 10_000 });
+    await signIn(page, email);
+    await context.close();
+  });
+});
+
+describe('gates after sign-in', () => {
+  it('sends legal@demo.test to accept the pending agreement before anything else', async () => {
+    const { context, page } = await newPage(browser, server.origin);
+    await submitCredentials(page, demoEmails.legal);
+    const dialog = page.getByRole('dialog', { name: popups.legal.title });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(popups.legal.body);
+    await page.waitForURL('**/portal/legal', { timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('agreement-body').waitFor();
+    await page.getByRole('button', { name: 'Agree' }).click();
+    await page.waitForURL('**/portal/home/index');
+    await page.getByTestId('greeting').waitFor();
+    // Nothing sends them back: the dashboard's calls now succeed.
+    await page.waitForTimeout(3500);
+    expect(new URL(page.url()).pathname).toBe('/portal/home/index');
+    await context.close();
+  });
+
+  it('sends twofa-required@demo.test to the two-factor tab, and lets them in once it is on', async () => {
+    const { context, page } = await newPage(browser, server.origin);
+    await submitCredentials(page, demoEmails.twofaRequired);
+    const dialog = page.getByRole('dialog', { name: popups.twoFactorRequired.title });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('requires two-factor authentication');
+    await page.waitForURL('**/portal/users/update-profile?tab-target=two-factor', { timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await turnOnTwoFactor(page);
+
+    await page.goto('/portal/home/index');
+    await page.getByTestId('greeting').waitFor();
+    await page.waitForTimeout(3500);
+    expect(new URL(page.url()).pathname).toBe('/portal/home/index');
+    await context.close();
+  });
+});
