@@ -61,7 +61,7 @@ describe('invoices', () => {
     await invoiceLinks(page).first().click();
     await page.waitForURL(/\/portal\/invoices\/view\/\d+\/\d+$/);
     await page.getByTestId('invoice-total').waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${number}`);
+    await page.getByRole('heading', { level: 1, name: `Invoice ${number}` }).waitFor();
     const charges = page.getByTestId('invoice-charges');
     for (const label of [
       'Monthly charges',
@@ -175,7 +175,7 @@ describe('notifications and inquiries', () => {
 
     await page.getByTestId('inquire-notification').click();
     await page.waitForURL(`**/portal/inquire/notification/${ticketNumber}`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(contact.inquiryTitles.notification);
+    await page.getByRole('heading', { level: 1, name: contact.inquiryTitles.notification }).waitFor();
     expect(await page.getByTestId('inquiry-subject').textContent()).toBe(`Re: CMC Notification #${ticketNumber}`);
     // Prefilled from the user.
     expect(await page.getByLabel('First name').inputValue()).toBe('Casey');
@@ -198,7 +198,7 @@ describe('notifications and inquiries', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('link', { name: 'Send feedback' }).click();
     await page.waitForURL('**/portal/inquire/feedback');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Customer Portal Feedback');
+    await page.getByRole('heading', { level: 1, name: 'Customer Portal Feedback' }).waitFor();
     expect(await page.getByTestId('inquiry-subject').textContent()).toBe('Re: Customer Portal Feedback');
     await page.getByLabel('Your message').fill('The invoice page is clear. Please add a dark mode.');
     await page.getByTestId('send-inquiry').click();
