@@ -29,8 +29,11 @@ export function ActingAsBanner() {
     <Alert
       color="orange"
       variant="filled"
-      radius={0}
+      radius="sm"
       py={8}
+      mb="md"
+      maw={1280}
+      mx="auto"
       role="status"
       aria-live="polite"
       data-testid="acting-as-banner"

@@ -30,13 +30,16 @@ export function AccessLevelsField({ accounts, value, onChange, readOnly = [], er
     );
 
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={error ? 'access-levels-error' : undefined}>
+    <fieldset
+      style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+      aria-describedby={error ? 'access-levels-error' : undefined}
+    >
       <legend>
         <Text fw={600} size="sm">
           Account access
         </Text>
       </legend>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={300}>
         <Table verticalSpacing="xs" striped>
           <Table.Thead>
             <Table.Tr>

@@ -72,7 +72,12 @@ function UsersList() {
       render: (user) => (
         <Stack gap={0}>
           {user.accounts_users.map((membership) => (
-            <Text key={membership.account_id} size="sm" fw={membership.is_account_admin ? 600 : 400}>
+            <Text
+              key={membership.account_id}
+              size="sm"
+              fw={membership.is_account_admin ? 600 : 400}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {accountLabel(membership.account_id)}
               {membership.is_account_admin ? ' · Admin' : ''}
             </Text>
