@@ -65,28 +65,40 @@ function searchWhere(f: OrderFilter): { where: string; params: unknown[] } {
   if (f.productCd) where.push(`o.product_cd = ${add(f.productCd)}`);
   if (f.productGroup) where.push(`${groupPathSql} = ${add(f.productGroup)}`);
   if (f.search) {
-    const n = add(likePattern(f.search));
-    where.push(
-      `(o.order_number ILIKE ${n} OR o.uss_circuit_id ILIKE ${n} OR o.customer_ref ILIKE ${n}
-        OR o.alias ILIKE ${n} OR p.product ILIKE ${n})`,
-    );
+    // One ILIKE over the searched fields joined by a character nobody types (chr(31)), rather than
+    // five: about twice as fast on an account with thousands of services.
+    where.push(`concat_ws(chr(31), o.order_number, o.uss_circuit_id, o.customer_ref, o.alias, p.product) ILIKE ${add(likePattern(f.search))}`);
   }
   return { where: where.join(' AND '), params };
 }
 
-/** Sort expression and direction; unsorted lists go by product, then order number. */
+/**
+ * Sort expression and direction. Unsorted lists go by order number (the order the services were
+ * ordered in): like every sort but product, it reads an account's services in index order
+ * (041-services-sort-indexes.sql) instead of sorting them all.
+ */
 function sortOf(f: OrderFilter): { expr: string; dir: 'ASC' | 'DESC' } {
-  const expr = sortExpressions[f.sort ?? 'product'];
+  const expr = sortExpressions[f.sort ?? 'order_number'];
   return { expr, dir: f.sort && f.order === 'desc' ? 'DESC' : 'ASC' };
 }
 
-/** A page of the caller's services with the total count. */
+/** The group filter reads the product; the count can skip the join otherwise. */
+const needsProduct = (f: OrderFilter) => Boolean(f.productGroup);
+
+/**
+ * A page of the caller's services with the total count. Without a search the count is its own
+ * uncorrelated subquery (computed once, from an index), so the page itself reads only its rows in
+ * index order; a search reads every row of the caller's services anyway, so it counts them in the
+ * same pass (a window).
+ */
 export function findOrders(db: Db, f: OrderFilter, limit: number, offset: number) {
   const { where, params } = searchWhere(f);
   const { expr, dir } = sortOf(f);
+  const countFrom = needsProduct(f) ? 'orders o JOIN products p ON p.product_cd = o.product_cd' : 'orders o';
+  const count = f.search ? 'count(*) OVER ()' : `(SELECT count(*) FROM ${countFrom} WHERE ${where})`;
   params.push(limit, offset);
   return db.query<OrderListItem & { total_count: number }>(
-    `SELECT ${listColumns}, count(*) OVER () AS total_count
+    `SELECT ${listColumns}, ${count} AS total_count
        FROM orders o JOIN products p ON p.product_cd = o.product_cd
       WHERE ${where}
       ORDER BY ${expr} ${dir}, o.base_order_id ${dir}
@@ -126,28 +138,24 @@ export function findOrdersAfter(
   );
 }
 
-/** The caller's order with its account, or undefined (also for another customer's order). */
+/** The caller's order with its account and components (one query), or undefined (also for another customer's order). */
 export const findOrder = (db: Db, userId: number, baseOrderId: number) =>
-  db.one<Omit<OrderDetail, 'all_customer_order_components'>>(
+  db.one<OrderDetail>(
     `SELECT ${listColumns}, o.order_status_cd, o.contract_start_date::text AS contract_start_date,
             o.term_cd, o.order_term_cd, o.order_term,
-            json_build_object('account_id', a.account_id, 'account_number', a.account_number, 'name', a.name) AS account
+            json_build_object('account_id', a.account_id, 'account_number', a.account_number, 'name', a.name) AS account,
+            coalesce((
+              SELECT json_agg(json_build_object(
+                       'component_id', c.component_id, 'quantity', c.quantity, 'unit_of_measure', c.unit_of_measure,
+                       'current_customer_services', json_build_object(
+                         'mrc_charges', c.mrc_charges, 'service_component', json_build_object('description', c.description)))
+                     ORDER BY c.sort_order, c.component_id)
+                FROM order_components c WHERE c.base_order_id = o.base_order_id), '[]'::json) AS all_customer_order_components
        FROM orders o
        JOIN products p ON p.product_cd = o.product_cd
        JOIN accounts a ON a.account_id = o.account_id
       WHERE o.base_order_id = $2 AND ${inCallerAccounts('o.account_id', 1)}`,
     [userId, baseOrderId],
-  );
-
-export const findOrderComponents = (db: Db, baseOrderId: number) =>
-  db.query<orders.OrderComponent>(
-    `SELECT c.component_id, c.quantity, c.unit_of_measure,
-            json_build_object('mrc_charges', c.mrc_charges,
-                              'service_component', json_build_object('description', c.description)) AS current_customer_services
-       FROM order_components c
-      WHERE c.base_order_id = $1
-      ORDER BY c.sort_order, c.component_id`,
-    [baseOrderId],
   );
 
 /** Sets the alias of the caller's order; undefined when the order is not the caller's. */

@@ -11,7 +11,6 @@ import { attachment } from '../invoices/invoices.service.ts';
 import { csvRecord } from '../invoices/services-csv.ts';
 import {
   findOrder,
-  findOrderComponents,
   findOrders,
   findOrdersAfter,
   updateAlias,
@@ -87,7 +86,7 @@ export function ordersService(deps: Deps) {
     async get(caller: Caller, baseOrderId: number): Promise<OrderDetail> {
       const order = await findOrder(db, caller.userId, baseOrderId);
       if (!order) throw notFound(messages.noOrder);
-      return { ...order, all_customer_order_components: await findOrderComponents(db, baseOrderId) };
+      return order;
     },
 
     async changeAlias(caller: Caller, baseOrderId: number, alias: string) {
