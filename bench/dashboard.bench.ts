@@ -1,5 +1,5 @@
 // Dashboard calls of one signed-in user at 50 connections on PostgreSQL seeded with 10,000 accounts,
-// and the app's initial JavaScript size. Run: npm run dashboard -w @portal/bench (SCALE=… to change).
+// and the app's initial JavaScript size. Run: npm run dashboard -w @portal/bench (SCALE=… and BENCH_SECONDS=… to change).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { load, report, root, seededDatabase, signIn, startServer, type Target } from './lib/harness.ts';
 
 const scale = Number(process.env.SCALE ?? 10000);
-const seconds = Number(process.env.SECONDS ?? 8);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 
 const databaseUrl = await seededDatabase(scale);
 const server = await startServer(databaseUrl);
