@@ -6,8 +6,9 @@ import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { Donut } from '../../../components/ui/Donut.tsx';
 import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { EmptyState, LoadingState } from '../../../components/ui/PageStates.tsx';
-import { chartPrice, formatMoney } from '../../../lib/formats.ts';
+import { formatMoney } from '../../../lib/formats.ts';
 import { useInvoiceProducts } from '../api/get-invoice-products.ts';
+import { servicesBreakdown } from '../invoice-rules.ts';
 
 const columns: Column<InvoiceProduct>[] = [
   {
@@ -33,16 +34,13 @@ export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; 
   if (products.error) return <ErrorBox error={products.error} />;
   if (products.isPending) return <LoadingState label="Loading services…" />;
   const lines = products.data;
-  const total = lines.reduce((sum, line) => sum + line.price, 0);
-  if (total <= 0) return <EmptyState>{messages.noServicesBreakdown}</EmptyState>;
+  const breakdown = servicesBreakdown(lines);
+  if (!breakdown) return <EmptyState>{messages.noServicesBreakdown}</EmptyState>;
   return (
     <Stack gap="lg">
       <Donut
         title="Spend by service on this invoice"
-        slices={lines.map((line) => ({
-          label: line.short_product_name || line.product,
-          value: chartPrice(line.price),
-        }))}
+        slices={breakdown.slices}
         formatValue={formatMoney}
         empty={messages.noServicesBreakdown}
         size={190}
@@ -52,7 +50,7 @@ export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; 
               Services
             </Text>
             <Text size="sm" fw={700}>
-              {formatMoney(total)}
+              {formatMoney(breakdown.total)}
             </Text>
           </div>
         }

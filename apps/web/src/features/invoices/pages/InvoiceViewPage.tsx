@@ -12,10 +12,7 @@ import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceCharges } from '../components/InvoiceCharges.tsx';
 import { InvoiceDownloadButtons } from '../components/InvoiceDownloadButtons.tsx';
 import { InvoiceServices } from '../components/InvoiceServices.tsx';
-
-/** '12 days remaining'; nothing when the invoice is due today or overdue (spec core.md section 2). */
-export const remainingDaysText = (daysUntilDue: number) =>
-  daysUntilDue > 0 ? `${daysUntilDue} ${daysUntilDue === 1 ? 'day' : 'days'} remaining` : null;
+import { remainingDaysText } from '../invoice-rules.ts';
 
 /** invoices/view/{accountId}/{cycleLogId}: one invoice, its charges and its services. */
 export function InvoiceViewPage() {
