@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { messages, orders, type OrderDetail } from '@portal/contract';
+import { orders, type OrderDetail } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData } from 'react-router';
 import type { z } from 'zod';
 
-import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useChangeAlias } from '../api/change-alias.ts';
 import { useOrder } from '../api/get-order.ts';
+import { OrderLoadError } from '../components/OrderLoadError.tsx';
 
 const schema = orders.changeAlias.input.pick({ alias: true });
 type Input = z.input<typeof schema>;
@@ -74,14 +73,13 @@ function AliasForm({ order }: { order: OrderDetail }) {
 export function ChangeAliasPage() {
   const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
   const query = useOrder(baseOrderId);
-  const notFound = isApiError(query.error) && query.error.code === 'NOT_FOUND';
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         Change Alias
       </Title>
       {query.error ? (
-        <ErrorBox error={query.error} {...(notFound ? { message: messages.noOrder } : {})} />
+        <OrderLoadError error={query.error} />
       ) : query.data ? (
         <AliasForm order={query.data} />
       ) : (

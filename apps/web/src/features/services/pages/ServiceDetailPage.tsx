@@ -1,30 +1,18 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { messages, orders, type OrderDetail } from '@portal/contract';
-import type { ReactNode } from 'react';
+import { orders, type OrderDetail } from '@portal/contract';
 import { Link, useLoaderData } from 'react-router';
 
-import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/formats.ts';
 import { groupPath } from '../../../lib/product-groups.ts';
 import { useLoginData } from '../../../lib/use-session.ts';
 import { useOrder } from '../api/get-order.ts';
+import { Fact } from '../components/Fact.tsx';
 import { OrderComponents } from '../components/OrderComponents.tsx';
+import { OrderLoadError } from '../components/OrderLoadError.tsx';
 
 const statusLabels: Record<string, string> = { A: 'Active', D: 'Disconnected', P: 'Pending' };
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** Term shown only when present, and not for the term codes NOCH and UK. */
 const showsTerm = (order: OrderDetail) =>
@@ -103,10 +91,7 @@ function OrderView({ order }: { order: OrderDetail }) {
 export function ServiceDetailPage() {
   const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
   const query = useOrder(baseOrderId);
-  if (query.error) {
-    const notFound = isApiError(query.error) && query.error.code === 'NOT_FOUND';
-    return <ErrorBox error={query.error} {...(notFound ? { message: messages.noOrder } : {})} />;
-  }
+  if (query.error) return <OrderLoadError error={query.error} />;
   if (!query.data) return <LoadingState />;
   return <OrderView order={query.data} />;
 }

@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Breadcrumbs, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { messages, tickets, type OrderDetail } from '@portal/contract';
+import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { tickets, type OrderDetail } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
-import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useOrder } from '../../services/api/get-order.ts';
+import { OrderLoadError } from '../../services/components/OrderLoadError.tsx';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { useTicketContact } from '../api/get-ticket-contact.ts';
 import { AttachmentPicker } from '../components/AttachmentPicker.tsx';
+import { TicketsBreadcrumbs } from '../components/TicketsBreadcrumbs.tsx';
 import { useAttachments } from '../components/use-attachments.ts';
 
 const schema = tickets.newTicketInput.omit({ base_order_id: true, attachment_ids: true });
@@ -106,10 +106,9 @@ export function NewTicketPage() {
   const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
   const order = useOrder(baseOrderId);
   const contact = useTicketContact();
-  const notFound = isApiError(order.error) && order.error.code === 'NOT_FOUND';
 
   let body;
-  if (order.error) body = <ErrorBox error={order.error} {...(notFound ? { message: messages.noOrder } : {})} />;
+  if (order.error) body = <OrderLoadError error={order.error} />;
   else if (!order.data || contact.isPending) body = <LoadingState />;
   else {
     const o = order.data;
@@ -134,17 +133,7 @@ export function NewTicketPage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separator="›" aria-label="Breadcrumbs">
-        <Anchor component={Link} to={paths.home()} size="sm">
-          Dashboard
-        </Anchor>
-        <Anchor component={Link} to={paths.tickets()} size="sm">
-          Tickets
-        </Anchor>
-        <Text size="sm" aria-current="page">
-          New ticket
-        </Text>
-      </Breadcrumbs>
+      <TicketsBreadcrumbs current="New ticket" />
       <Title order={1} size="h2">
         Open a Ticket
       </Title>

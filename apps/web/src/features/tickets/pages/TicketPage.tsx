@@ -1,6 +1,5 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { tickets, type TicketDetail } from '@portal/contract';
-import type { ReactNode } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router';
 
 import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
@@ -8,23 +7,12 @@ import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { StatusBullet } from '../../../components/ui/StatusBullet.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/formats.ts';
+import { Fact } from '../../services/components/Fact.tsx';
 import { useTicket } from '../api/get-ticket.ts';
 import { Conversation } from '../components/Conversation.tsx';
 import { ReplyForm } from '../components/ReplyForm.tsx';
+import { TicketsBreadcrumbs } from '../components/TicketsBreadcrumbs.tsx';
 import { statusSuffix } from '../ticket-status.ts';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 const isClosed = (ticket: TicketDetail) => (tickets.closedTicketStatuses as readonly string[]).includes(ticket.status);
 
@@ -32,17 +20,7 @@ function TicketView({ ticket, created }: { ticket: TicketDetail; created: boolea
   const order = ticket.base_order;
   return (
     <Stack gap="md">
-      <Breadcrumbs separator="›" aria-label="Breadcrumbs">
-        <Anchor component={Link} to={paths.home()} size="sm">
-          Dashboard
-        </Anchor>
-        <Anchor component={Link} to={paths.tickets()} size="sm">
-          Tickets
-        </Anchor>
-        <Text size="sm" aria-current="page">
-          {ticket.ticket_number}
-        </Text>
-      </Breadcrumbs>
+      <TicketsBreadcrumbs current={ticket.ticket_number} />
       {created && (
         <Alert color="green" variant="light" role="status" title={`Ticket ${ticket.ticket_number} is open`}>
           Our support team has been notified and will answer here. You will find the ticket in your ticket list.
