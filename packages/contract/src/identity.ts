@@ -16,7 +16,11 @@ export const texts = {
   accountVerified: 'Your account has been verified and your password is set.',
   notVerified: 'Your email address could not be verified. The link may have expired or already been used.',
   userCreated: 'Your portal user has been created.',
+  userCreatedMailFailed:
+    'Your portal user has been created, but we could not send the verification email. Ask for a new one with "Resend verification email".',
   accountInvoiceMismatch: 'The account number and invoice number do not match any invoice of that account.',
+  accessRequested: "We asked the account's administrators to give you access.",
+  accessRequestFailed: 'We could not send your access request to the account administrators; please contact support.',
   accountNotFound: 'We could not find an active account with this account number.',
   invitationInvalid: 'This invitation link has expired or has already been used. Ask your account administrator for a new one.',
   emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
@@ -147,7 +151,8 @@ export const createUserFromHashInput = z
   .object({ ...newUserFields, hash: linkToken, account_id: id })
   .superRefine(newUserRules, checkAlways);
 
-export const createdUser = z.object({ user_id: z.number().int(), email_verified: z.boolean() });
+/** `verification_sent` is false when the user was created but the verification message could not be sent. */
+export const createdUser = z.object({ user_id: z.number().int(), email_verified: z.boolean(), verification_sent: z.boolean() });
 
 const createCodes = ['USER_CREATED', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'MAIL_FAILED'] as const;
 

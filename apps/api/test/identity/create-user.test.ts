@@ -53,7 +53,7 @@ describe('users/create-user-from-invoice', () => {
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('USER_CREATED');
     expect(res.body.message).toBe(identity.texts.userCreated);
-    expect(res.body.data).toMatchObject({ email_verified: false });
+    expect(res.body.data).toMatchObject({ email_verified: false, verification_sent: true });
     expect(await membership(email)).toEqual([{ account_number: '1000101', is_account_admin: false }]);
 
     const mail = await latestMail(t, email, 'verification');
@@ -277,6 +277,7 @@ describe('users/create-user-from-account', () => {
     const email = 'asks.for.access@example.com';
     const res = await post('create-user-from-account', { ...newUser(email), account_number: '1000201', g_recaptcha_response: await solveCaptcha(t) });
     expect(res.body.code).toBe('USER_CREATED');
+    expect(res.body.message).toBe(`${identity.texts.userCreated} ${identity.texts.accessRequested}`);
     expect(await membership(email)).toEqual([]);
     const request = await latestMail(t, 'admin@demo.test', 'access-request');
     expect(request.text_body).toContain(email);

@@ -30,6 +30,22 @@ interface NewUserInput {
 
 const texts = identity.texts;
 
+interface Created {
+  data: { user_id: number; email_verified: boolean; verification_sent: boolean };
+  message: string;
+}
+
+/** Runs a send; false when the mail could not be sent (the mailer has logged and recorded it). */
+async function delivered(send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'MAIL_FAILED') throw error;
+    return false;
+  }
+}
+
 /**
  * The three ways to create a portal user (spec core.md "Account creation"). Each: captcha first,
  * rate limits per client address (and per account number for the guessable variants), then the
@@ -57,9 +73,17 @@ export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>
     return row.user_id;
   }
 
-  async function finish(userId: number) {
-    await sendEmailVerification(deps, userId);
-    return { user_id: userId, email_verified: false };
+  /**
+   * The user exists once the transaction commits; a verification message that cannot be sent is
+   * logged by the mailer and reported in the answer (verification_sent: false and the message), not
+   * as a failure that would make the person try again with an address that is now taken.
+   */
+  async function finish(userId: number, notes: string[] = []): Promise<Created> {
+    const sent = await delivered(() => sendEmailVerification(deps, userId));
+    return {
+      data: { user_id: userId, email_verified: false, verification_sent: sent },
+      message: [sent ? texts.userCreated : texts.userCreatedMailFailed, ...notes].join(' '),
+    };
   }
 
   /** Failed guesses of account and invoice numbers count against the account number too. */
@@ -117,21 +141,25 @@ export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>
       const userId = await deps.db.tx((db) => insert(db, input, passwordHash, now));
       const admins = await findAccountAdminEmails(deps.db, account.account_id);
       const recipients = admins.length ? admins : [{ email_nm: deps.env.SUPPORT_INBOX, first_nm: '' }];
+      let requested = true;
       for (const admin of recipients) {
-        await deps.mailer.send(
-          composeMessage({
-            to: admin.email_nm,
-            kind: 'access-request',
-            subject: `Portal access requested for ${account.name}`,
-            greeting: hello(admin.first_nm),
-            lines: [
-              `${input.first_nm} ${input.last_nm} (${input.email_nm}) created a portal user and asked for access to the account ${account.name} (${account.account_number}).`,
-              'If you know them, give them access in the portal under Manage Users, "Add existing user". Otherwise you can ignore this message.',
-            ],
-          }),
+        const ok = await delivered(() =>
+          deps.mailer.send(
+            composeMessage({
+              to: admin.email_nm,
+              kind: 'access-request',
+              subject: `Portal access requested for ${account.name}`,
+              greeting: hello(admin.first_nm),
+              lines: [
+                `${input.first_nm} ${input.last_nm} (${input.email_nm}) created a portal user and asked for access to the account ${account.name} (${account.account_number}).`,
+                'If you know them, give them access in the portal under Manage Users, "Add existing user". Otherwise you can ignore this message.',
+              ],
+            }),
+          ),
         );
+        requested &&= ok;
       }
-      return finish(userId);
+      return finish(userId, [requested ? texts.accessRequested : texts.accessRequestFailed]);
     },
   };
 }

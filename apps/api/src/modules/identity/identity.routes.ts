@@ -16,8 +16,7 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
   const verification = createVerificationService(deps, captcha);
   const creation = createUserCreationService(deps, captcha);
   const invitations = createInviteService(deps);
-  const created = (data: { user_id: number; email_verified: boolean }) =>
-    answer(data, 'USER_CREATED', identity.texts.userCreated);
+  const created = (result: { data: unknown; message: string }) => answer(result.data, 'USER_CREATED', result.message);
 
   route(app, deps, identity.forgotPassword, ({ input, request }) => resets.forgotPassword(input.email, request.ip));
   route(app, deps, identity.resetPassword, ({ input, request }) => resets.resetPassword(input, request.ip));

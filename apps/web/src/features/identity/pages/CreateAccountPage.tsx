@@ -35,7 +35,7 @@ export function CreateAccountPage() {
   const navigate = useNavigate();
   const [captchaKey, setCaptchaKey] = useState(0);
   const [signInError, setSignInError] = useState<unknown>(null);
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
 
   const schema = withHash ? identity.createUserFromHashInput : identity.createUserFromInvoiceInput;
   const { register, handleSubmit, control, formState, setValue } = useForm<Values>({
@@ -58,12 +58,13 @@ export function CreateAccountPage() {
 
   const onSubmit = async (values: Values) => {
     setSignInError(null);
+    let answer: { message: string };
     try {
       if (withHash) {
         const { account_number: _a, invoice_number: _i, ...rest } = values;
-        await fromHash.mutateAsync({ ...rest, hash: segments.hash ?? '', account_id: segments.accountId ?? 0 });
+        answer = await fromHash.mutateAsync({ ...rest, hash: segments.hash ?? '', account_id: segments.accountId ?? 0 });
       } else {
-        await fromInvoice.mutateAsync(values);
+        answer = await fromInvoice.mutateAsync(values);
       }
     } catch {
       // Shown through mutation.error; the captcha answer was spent, so get a new one.
@@ -71,7 +72,7 @@ export function CreateAccountPage() {
       setCaptchaKey((key) => key + 1);
       return;
     }
-    setCreated(true);
+    setCreated(answer.message || identity.texts.userCreated);
     try {
       const token = await getToken({ email: values.email_nm, password: values.passwd });
       navigate(await completeSignIn(token), { replace: true });
@@ -80,7 +81,7 @@ export function CreateAccountPage() {
     }
   };
 
-  if (created) {
+  if (created !== null) {
     return (
       <AuthFrame>
         <Stack gap="md">
@@ -88,7 +89,7 @@ export function CreateAccountPage() {
             Welcome!
           </Title>
           <Alert color="green" variant="light" role="status" data-testid="user-created">
-            <Text size="sm">{identity.texts.userCreated} We sent you a message to verify your email address.</Text>
+            <Text size="sm">{created}</Text>
             {!signInError && (
               <Text size="sm" c="dimmed" mt={4}>
                 {messages.redirecting}
