@@ -61,7 +61,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         <Title order={2} size="h4" mb="sm">
           Order details
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
           <Fact label="Product">{order.product}</Fact>
           <Fact label="Order number">{order.order_number}</Fact>
           <Fact label="Account">

@@ -40,7 +40,7 @@ function TicketView({ ticket, created }: { ticket: TicketDetail; created: boolea
         </Alert>
       )}
       <Paper withBorder radius="md" p="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <Fact label="Status">
             <StatusBullet status={ticket.status} suffix={statusSuffix(ticket)} />
           </Fact>
