@@ -23,6 +23,7 @@ const baseOrderGuard = segmentGuard((s) => {
 
 export const servicesRoutes: RouteObject[] = [
   { path: 'services', loader: () => parseServicesSegment(undefined), lazy: servicesPage },
+  { path: 'services/index', loader: () => parseServicesSegment(undefined), lazy: servicesPage },
   {
     path: 'services/*',
     loader: segmentGuard((s) => {
