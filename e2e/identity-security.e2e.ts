@@ -30,7 +30,9 @@ async function turnOnTwoFactor(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Get started' }).click();
   const secret = ((await page.getByTestId('two-factor-key').textContent()) ?? '').trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  expect(await page.getByRole('img', { name: 'QR code of the two-factor secret key' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  expect(await page.getByRole('img', { name: 'QR code of the two-factor secret key' }).getAttribute('src')).toMatch(
+    /^data:image\/png;base64,/,
+  );
   await page.getByLabel('Passcode').fill(await passcodeFor(secret));
   await page.getByRole('button', { name: 'Enable two-factor' }).click();
   await page.getByTestId('two-factor-enabled').getByText(profile.profileTexts.twoFactorEnabled).waitFor();

@@ -35,10 +35,23 @@ async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, toke
 
 /** An account number with one of its invoice numbers, as printed on a customer's invoice. */
 async function invoiceOfDemoAccount(): Promise<{ account_number: string; invoice_number: string }> {
-  const { token } = await api<{ token: string }>('POST', '/auth/get-token', { email: demoEmails.customer, password: DEMO_PASSWORD });
-  const accounts = await api<{ account_id: number; account_number: string }[]>('GET', '/accounts/get-accounts', undefined, token);
+  const { token } = await api<{ token: string }>('POST', '/auth/get-token', {
+    email: demoEmails.customer,
+    password: DEMO_PASSWORD,
+  });
+  const accounts = await api<{ account_id: number; account_number: string }[]>(
+    'GET',
+    '/accounts/get-accounts',
+    undefined,
+    token,
+  );
   const account = accounts[0] as { account_id: number; account_number: string };
-  const invoices = await api<{ data: { invoice_number: string }[] }>('POST', '/invoices/get-invoices', { accountId: account.account_id }, token);
+  const invoices = await api<{ data: { invoice_number: string }[] }>(
+    'POST',
+    '/invoices/get-invoices',
+    { accountId: account.account_id },
+    token,
+  );
   return { account_number: account.account_number, invoice_number: invoices.data[0]?.invoice_number as string };
 }
 

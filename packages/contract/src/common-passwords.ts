@@ -4,6 +4,7 @@
  * these with digits and symbols added before or after, is refused. Short entries matter too:
  * 'Password1234!' is 'password' with a suffix.
  */
+// prettier-ignore
 export const commonPasswords: readonly string[] = [
   '123456', 'password', '12345678', 'qwerty', '123456789', '12345', '1234', '111111', '1234567', 'dragon',
   '123123', 'baseball', 'abc123', 'football', 'monkey', 'letmein', '696969', 'shadow', 'master', '666666',

@@ -7,8 +7,10 @@ import { checkAlways, newPassword, passwordConfirmation, refineNewPassword } fro
 
 /** Texts of the identity pages and answers, in one place. */
 export const texts = {
-  forgotSent: 'If a portal user has that email address, we have sent it a link to reset the password. The link works once, for one hour.',
-  resendSent: 'If a portal user with that email address still needs to verify it, we have sent a new verification link.',
+  forgotSent:
+    'If a portal user has that email address, we have sent it a link to reset the password. The link works once, for one hour.',
+  resendSent:
+    'If a portal user with that email address still needs to verify it, we have sent a new verification link.',
   resetLinkInvalid: 'This password reset link has expired or has already been used. Please ask for a new one.',
   verifyLinkInvalid: 'This verification link has expired or has already been used.',
   passwordReset: 'Your password has been reset. You can now log in with the new password.',
@@ -22,7 +24,8 @@ export const texts = {
   accessRequested: "We asked the account's administrators to give you access.",
   accessRequestFailed: 'We could not send your access request to the account administrators; please contact support.',
   accountNotFound: 'We could not find an active account with this account number.',
-  invitationInvalid: 'This invitation link has expired or has already been used. Ask your account administrator for a new one.',
+  invitationInvalid:
+    'This invitation link has expired or has already been used. Ask your account administrator for a new one.',
   emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
   legalRequired: 'You must agree to the terms to create a portal user.',
   captchaFailed: 'The captcha check failed. Please try again.',
@@ -152,7 +155,11 @@ export const createUserFromHashInput = z
   .superRefine(newUserRules, checkAlways);
 
 /** `verification_sent` is false when the user was created but the verification message could not be sent. */
-export const createdUser = z.object({ user_id: z.number().int(), email_verified: z.boolean(), verification_sent: z.boolean() });
+export const createdUser = z.object({
+  user_id: z.number().int(),
+  email_verified: z.boolean(),
+  verification_sent: z.boolean(),
+});
 
 const createCodes = ['USER_CREATED', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'MAIL_FAILED'] as const;
 
@@ -183,7 +190,8 @@ export const createUserFromInvoice = defineCall({
 
 export const createUserFromHash = defineCall({
   id: 'users.createUserFromHash',
-  summary: 'Create a portal user from an invitation link (valid, unused, unexpired hash for the account). Answers USER_CREATED.',
+  summary:
+    'Create a portal user from an invitation link (valid, unused, unexpired hash for the account). Answers USER_CREATED.',
   tag: 'users',
   methods: ['POST'],
   path: '/users/create-user-from-hash',
@@ -210,6 +218,15 @@ export const inviteUser = defineCall({
   path: '/users/invite-user',
   input: inviteUserInput,
   data: z.object({ invitation_id: z.number().int(), email_nm: z.string() }),
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'FORBIDDEN', 'TOO_MANY_ATTEMPTS', 'INVALID_TOKEN', 'EXPIRED_TOKEN', 'MAIL_FAILED'],
+  codes: [
+    'SUCCESS',
+    'VALIDATION_ERROR',
+    'NOT_FOUND',
+    'FORBIDDEN',
+    'TOO_MANY_ATTEMPTS',
+    'INVALID_TOKEN',
+    'EXPIRED_TOKEN',
+    'MAIL_FAILED',
+  ],
   auth: { access: 'user' },
 });

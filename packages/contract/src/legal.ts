@@ -23,7 +23,8 @@ const legalAuth = { access: 'user', exempt: ['legal', 'twoFactor'] } as const;
 
 export const getUnacceptedAgreements = defineCall({
   id: 'legal.getUnacceptedAgreements',
-  summary: "The active agreements the signed-in user has not accepted yet, oldest first. (The path's spelling is the spec's.)",
+  summary:
+    "The active agreements the signed-in user has not accepted yet, oldest first. (The path's spelling is the spec's.)",
   tag: 'legal',
   methods: ['POST'],
   path: '/legal/get-unnaccepted-agreements',

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { validationMessages as m } from './messages.ts';
-import { checkPasswordPolicy, newPassword, passwordConfirmation, passwordMessages, refineNewPassword } from './password-policy.ts';
+import {
+  checkPasswordPolicy,
+  newPassword,
+  passwordConfirmation,
+  passwordMessages,
+  refineNewPassword,
+} from './password-policy.ts';
 
 describe('checkPasswordPolicy', () => {
   it('accepts a long, uncommon password (the demo password too)', () => {
@@ -17,7 +23,14 @@ describe('checkPasswordPolicy', () => {
   });
 
   it('refuses common passwords, also decorated with digits and symbols or doubled', () => {
-    for (const pw of ['passwordpassword', 'Password1234!', '!!Sunshine2024', '123456789012', 'monkeymonkey', 'QWERTYUIOP123']) {
+    for (const pw of [
+      'passwordpassword',
+      'Password1234!',
+      '!!Sunshine2024',
+      '123456789012',
+      'monkeymonkey',
+      'QWERTYUIOP123',
+    ]) {
       expect(checkPasswordPolicy(pw), pw).toEqual([passwordMessages.common]);
     }
   });
@@ -35,7 +48,11 @@ describe('zod rules', () => {
     .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm', email: 'email' }));
 
   it('reports each broken rule on its field', () => {
-    const result = form.safeParse({ email: 'someone.long@example.com', passwd: 'someone.long@example.com', confirm: 'other' });
+    const result = form.safeParse({
+      email: 'someone.long@example.com',
+      passwd: 'someone.long@example.com',
+      confirm: 'other',
+    });
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toEqual([
@@ -45,6 +62,8 @@ describe('zod rules', () => {
   });
 
   it('passes a good pair', () => {
-    expect(form.safeParse({ email: 'a@b.example', passwd: 'Tangerine-Orbit-42', confirm: 'Tangerine-Orbit-42' }).success).toBe(true);
+    expect(
+      form.safeParse({ email: 'a@b.example', passwd: 'Tangerine-Orbit-42', confirm: 'Tangerine-Orbit-42' }).success,
+    ).toBe(true);
   });
 });

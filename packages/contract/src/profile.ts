@@ -100,13 +100,22 @@ export const totpSecret = z
 
 export const activateTwoFactor = defineCall({
   id: 'users.activateTwoFactorAuthenticationSecret',
-  summary: 'Turn two-factor on: the secret from get-started and a current passcode from the app (a passcode is accepted once).',
+  summary:
+    'Turn two-factor on: the secret from get-started and a current passcode from the app (a passcode is accepted once).',
   tag: 'profile',
   methods: ['POST'],
   path: '/users/activate-two-factor-authentication-secret',
   input: z.object({ passcode, secretKey: totpSecret }),
   data: z.object({ two_factor_enabled: z.boolean() }),
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'INVALID_PASSCODE', 'FORBIDDEN', 'TOO_MANY_ATTEMPTS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: [
+    'SUCCESS',
+    'VALIDATION_ERROR',
+    'INVALID_PASSCODE',
+    'FORBIDDEN',
+    'TOO_MANY_ATTEMPTS',
+    'INVALID_TOKEN',
+    'EXPIRED_TOKEN',
+  ],
   auth: profileAuth,
 });
 

@@ -20,7 +20,10 @@ describe('captcha/get-challenge (self-hosted, the default)', () => {
     const res = await t.call('GET', '/api/captcha/get-challenge');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const data = res.body.data as { provider: string; challenge: { parameters: Record<string, unknown>; signature: string } };
+    const data = res.body.data as {
+      provider: string;
+      challenge: { parameters: Record<string, unknown>; signature: string };
+    };
     expect(data.provider).toBe('altcha');
     expect(data.challenge.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1 });
     expect(data.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -80,9 +83,18 @@ describe('reCAPTCHA-compatible verifier (CAPTCHA_PROVIDER=recaptcha)', () => {
   });
 
   it('checks the g_recaptcha_response with the verifier (secret, response, client address)', async () => {
-    const body = { ...newUser('recaptcha.user@example.com'), account_number: '1000101', invoice_number: await invoiceOf(t, '1000101') };
-    const bad = await t.call('POST', '/api/users/create-user-from-invoice', { body: { ...body, g_recaptcha_response: 'bad' } });
-    expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { g_recaptcha_response: [identity.texts.captchaFailed] } });
+    const body = {
+      ...newUser('recaptcha.user@example.com'),
+      account_number: '1000101',
+      invoice_number: await invoiceOf(t, '1000101'),
+    };
+    const bad = await t.call('POST', '/api/users/create-user-from-invoice', {
+      body: { ...body, g_recaptcha_response: 'bad' },
+    });
+    expect(bad.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { g_recaptcha_response: [identity.texts.captchaFailed] },
+    });
     const good = await t.call('POST', '/api/users/create-user-from-invoice', {
       body: { ...body, g_recaptcha_response: 'good' },
       headers: { 'x-forwarded-for': '203.0.113.7' },

@@ -81,7 +81,10 @@ describe('users/create-user-from-invoice', () => {
     t.clock.advance(73 * HOUR);
     await expect(t.signIn(email, strongPassword)).rejects.toThrow(/EMAIL_NOT_VERIFIED/);
     await t.call('POST', '/api/users/resend-verification', { body: { email_nm: email } });
-    const [userId, hash] = linkSegments((await latestMail(t, email, 'verification')).links[0] as string, 'login/verify-email');
+    const [userId, hash] = linkSegments(
+      (await latestMail(t, email, 'verification')).links[0] as string,
+      'login/verify-email',
+    );
     expect((await t.call('POST', '/api/users/verify-email', { body: { userId, hash } })).body.code).toBe('SUCCESS');
     expect(await t.signIn(email, strongPassword)).toBeTruthy();
   });
@@ -94,7 +97,10 @@ describe('users/create-user-from-invoice', () => {
       g_recaptcha_response: await solveCaptcha(t),
     });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { invoice_number: [identity.texts.accountInvoiceMismatch] } });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { invoice_number: [identity.texts.accountInvoiceMismatch] },
+    });
     expect(await t.db.one("SELECT 1 FROM users WHERE email_nm = 'mismatch@example.com'")).toBeUndefined();
   });
 
@@ -142,7 +148,12 @@ describe('users/create-user-from-invoice', () => {
       account_number: [m.required],
       invoice_number: [m.required],
     });
-    const base = { ...newUser('valid.one@example.com'), account_number: '1000101', invoice_number: 'X1', g_recaptcha_response: 'x' };
+    const base = {
+      ...newUser('valid.one@example.com'),
+      account_number: '1000101',
+      invoice_number: 'X1',
+      g_recaptcha_response: 'x',
+    };
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ email_nm: 'nope' }, { email_nm: [m.email] }],
       [{ first_nm: '   ' }, { first_nm: [m.required] }],
@@ -163,27 +174,43 @@ describe('users/create-user-from-invoice', () => {
   });
 
   it('refuses a wrong, reused or expired captcha', async () => {
-    const body = { ...newUser('captcha.user@example.com'), account_number: '1000101', invoice_number: await invoiceOf(t, '1000101') };
+    const body = {
+      ...newUser('captcha.user@example.com'),
+      account_number: '1000101',
+      invoice_number: await invoiceOf(t, '1000101'),
+    };
     const captchaError = { code: 'VALIDATION_ERROR', data: { g_recaptcha_response: [identity.texts.captchaFailed] } };
 
-    expect((await post('create-user-from-invoice', { ...body, g_recaptcha_response: 'not-a-solution' })).body).toMatchObject(captchaError);
+    expect(
+      (await post('create-user-from-invoice', { ...body, g_recaptcha_response: 'not-a-solution' })).body,
+    ).toMatchObject(captchaError);
 
     // A tampered solution (another counter) fails.
     const solved = JSON.parse(Buffer.from(await solveCaptcha(t), 'base64').toString());
     solved.solution.counter += 1;
     const tampered = Buffer.from(JSON.stringify(solved)).toString('base64');
-    expect((await post('create-user-from-invoice', { ...body, g_recaptcha_response: tampered })).body).toMatchObject(captchaError);
+    expect((await post('create-user-from-invoice', { ...body, g_recaptcha_response: tampered })).body).toMatchObject(
+      captchaError,
+    );
 
     // A solution is accepted once: the second use fails even when the first request failed later on.
     const once = await solveCaptcha(t);
-    const first = await post('create-user-from-invoice', { ...body, email_nm: 'customer@demo.test', g_recaptcha_response: once });
+    const first = await post('create-user-from-invoice', {
+      ...body,
+      email_nm: 'customer@demo.test',
+      g_recaptcha_response: once,
+    });
     expect(first.body.data).toEqual({ email_nm: [identity.texts.emailTaken] });
-    expect((await post('create-user-from-invoice', { ...body, g_recaptcha_response: once })).body).toMatchObject(captchaError);
+    expect((await post('create-user-from-invoice', { ...body, g_recaptcha_response: once })).body).toMatchObject(
+      captchaError,
+    );
 
     // Challenges expire after 10 minutes.
     const stale = await solveCaptcha(t);
     t.clock.advance(11 * 60 * 1000);
-    expect((await post('create-user-from-invoice', { ...body, g_recaptcha_response: stale })).body).toMatchObject(captchaError);
+    expect((await post('create-user-from-invoice', { ...body, g_recaptcha_response: stale })).body).toMatchObject(
+      captchaError,
+    );
     expect(await t.db.one("SELECT 1 FROM users WHERE email_nm = 'captcha.user@example.com'")).toBeUndefined();
   });
 
@@ -222,7 +249,12 @@ describe('users/create-user-from-hash', () => {
     const mail = await latestMail(t, email, 'invitation');
     expect(mail.links[0]).toContain(`/portal/s/create-account/${account_id}/${hash}/`);
 
-    const res = await post('create-user-from-hash', { ...newUser(email), account_id, hash, g_recaptcha_response: await solveCaptcha(t) });
+    const res = await post('create-user-from-hash', {
+      ...newUser(email),
+      account_id,
+      hash,
+      g_recaptcha_response: await solveCaptcha(t),
+    });
     expect(res.body.code).toBe('USER_CREATED');
     expect(await membership(email)).toEqual([{ account_number: '1000202', is_account_admin: true }]);
     expect(await mailCount(t, email, 'verification')).toBe(1);
@@ -260,14 +292,27 @@ describe('users/create-user-from-hash', () => {
 
   it('keeps the invitation when the address is taken (nothing is half done)', async () => {
     const inv = await invite('1000101', 'fresh.start@example.com');
-    const taken = await post('create-user-from-hash', { ...newUser('customer@demo.test'), ...inv, g_recaptcha_response: await solveCaptcha(t) });
+    const taken = await post('create-user-from-hash', {
+      ...newUser('customer@demo.test'),
+      ...inv,
+      g_recaptcha_response: await solveCaptcha(t),
+    });
     expect(taken.body.data).toEqual({ email_nm: [identity.texts.emailTaken] });
-    const ok = await post('create-user-from-hash', { ...newUser('fresh.start@example.com'), ...inv, g_recaptcha_response: await solveCaptcha(t) });
+    const ok = await post('create-user-from-hash', {
+      ...newUser('fresh.start@example.com'),
+      ...inv,
+      g_recaptcha_response: await solveCaptcha(t),
+    });
     expect(ok.body.code).toBe('USER_CREATED');
   });
 
   it('validates hash and account_id', async () => {
-    const res = await post('create-user-from-hash', { ...newUser('v@example.com'), g_recaptcha_response: 'x', hash: 'a b', account_id: 'x' });
+    const res = await post('create-user-from-hash', {
+      ...newUser('v@example.com'),
+      g_recaptcha_response: 'x',
+      hash: 'a b',
+      account_id: 'x',
+    });
     expect(res.body.data).toEqual({ hash: [m.alphanum], account_id: [m.integer] });
   });
 });
@@ -275,7 +320,11 @@ describe('users/create-user-from-hash', () => {
 describe('users/create-user-from-account', () => {
   it('creates the user without access and asks the account administrators to grant it', async () => {
     const email = 'asks.for.access@example.com';
-    const res = await post('create-user-from-account', { ...newUser(email), account_number: '1000201', g_recaptcha_response: await solveCaptcha(t) });
+    const res = await post('create-user-from-account', {
+      ...newUser(email),
+      account_number: '1000201',
+      g_recaptcha_response: await solveCaptcha(t),
+    });
     expect(res.body.code).toBe('USER_CREATED');
     expect(res.body.message).toBe(`${identity.texts.userCreated} ${identity.texts.accessRequested}`);
     expect(await membership(email)).toEqual([]);
@@ -291,7 +340,9 @@ describe('users/create-user-from-account', () => {
       g_recaptcha_response: await solveCaptcha(t),
     });
     expect(res.body.code).toBe('USER_CREATED');
-    expect((await latestMail(t, 'support@northwind.example', 'access-request')).text_body).toContain('no.admin.account@example.com');
+    expect((await latestMail(t, 'support@northwind.example', 'access-request')).text_body).toContain(
+      'no.admin.account@example.com',
+    );
   });
 
   it('refuses an unknown account number', async () => {
@@ -300,6 +351,9 @@ describe('users/create-user-from-account', () => {
       account_number: '999999999',
       g_recaptcha_response: await solveCaptcha(t),
     });
-    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { account_number: [identity.texts.accountNotFound] } });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { account_number: [identity.texts.accountNotFound] },
+    });
   });
 });

@@ -12,24 +12,41 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const accountId = async (accountNumber: string) =>
-  (await t.db.one<{ account_id: number }>('SELECT account_id FROM accounts WHERE account_number = $1', [accountNumber]))?.account_id;
-const invite = (token: string | undefined, body: Record<string, unknown>) => t.call('POST', '/api/users/invite-user', { token, body });
+  (await t.db.one<{ account_id: number }>('SELECT account_id FROM accounts WHERE account_number = $1', [accountNumber]))
+    ?.account_id;
+const invite = (token: string | undefined, body: Record<string, unknown>) =>
+  t.call('POST', '/api/users/invite-user', { token, body });
 
 describe('users/invite-user', () => {
   it('lets an account administrator invite someone, who then creates their user from the link', async () => {
     const token = await t.signIn('admin@demo.test');
     const account_id = await accountId('1000201');
-    const res = await invite(token, { account_id, email_nm: 'New.Colleague@globex-health.example', first_nm: 'Nia', last_nm: 'Cole' });
+    const res = await invite(token, {
+      account_id,
+      email_nm: 'New.Colleague@globex-health.example',
+      first_nm: 'Nia',
+      last_nm: 'Cole',
+    });
     expect(res.body.code).toBe('SUCCESS');
     expect(res.body.data).toMatchObject({ email_nm: 'new.colleague@globex-health.example' });
     expect(JSON.stringify(res.body)).not.toContain('create-account');
 
     const mail = await latestMail(t, 'new.colleague@globex-health.example', 'invitation');
     const [linkAccount, hash, email, first, last] = linkSegments(mail.links[0] as string, 's/create-account');
-    expect([Number(linkAccount), email, first, last]).toEqual([account_id, 'new.colleague@globex-health.example', 'Nia', 'Cole']);
+    expect([Number(linkAccount), email, first, last]).toEqual([
+      account_id,
+      'new.colleague@globex-health.example',
+      'Nia',
+      'Cole',
+    ]);
 
     const created = await t.call('POST', '/api/users/create-user-from-hash', {
-      body: { ...newUser('new.colleague@globex-health.example'), account_id, hash, g_recaptcha_response: await solveCaptcha(t) },
+      body: {
+        ...newUser('new.colleague@globex-health.example'),
+        account_id,
+        hash,
+        g_recaptcha_response: await solveCaptcha(t),
+      },
     });
     expect(created.body.code).toBe('USER_CREATED');
   });

@@ -46,7 +46,11 @@ describe('when the mail server is down', () => {
 
   it('an access request that cannot be sent is said in the answer', async () => {
     const res = await t.call('POST', '/api/users/create-user-from-account', {
-      body: { ...newUser('asks.anyway@example.com'), account_number: '1000201', g_recaptcha_response: await solveCaptcha(t) },
+      body: {
+        ...newUser('asks.anyway@example.com'),
+        account_number: '1000201',
+        g_recaptcha_response: await solveCaptcha(t),
+      },
     });
     expect(res.body.code).toBe('USER_CREATED');
     expect(res.body.message).toBe(`${identity.texts.userCreatedMailFailed} ${identity.texts.accessRequestFailed}`);

@@ -14,7 +14,10 @@ describe('dev/outbox', () => {
     await t.call('POST', '/api/auth/forgot-password', { body: { email: 'admin@demo.test' } });
     const res = await t.call('GET', '/api/dev/outbox');
     expect(res.status).toBe(200);
-    const page = res.body.data as { data: { to_address: string; links: string[]; kind: string; created_at: number }[]; total: number };
+    const page = res.body.data as {
+      data: { to_address: string; links: string[]; kind: string; created_at: number }[];
+      total: number;
+    };
     expect(page.data[0]).toMatchObject({ to_address: 'admin@demo.test', kind: 'password-reset' });
     expect(page.data[0]?.links[0]).toMatch(/^http:\/\/localhost:8080\/portal\/login\/reset\//);
     expect(page.data[1]?.to_address).toBe('customer@demo.test');
@@ -24,7 +27,10 @@ describe('dev/outbox', () => {
 
   it('filters by address or subject and pages by 20', async () => {
     for (let i = 0; i < 21; i += 1) {
-      await t.call('POST', '/api/auth/forgot-password', { body: { email: `bulk${i}@paging.example` }, headers: { 'x-forwarded-for': `10.5.0.${i}` } });
+      await t.call('POST', '/api/auth/forgot-password', {
+        body: { email: `bulk${i}@paging.example` },
+        headers: { 'x-forwarded-for': `10.5.0.${i}` },
+      });
     }
     const first = await t.call('GET', '/api/dev/outbox?search=paging.example');
     expect(first.body.data).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 21 });

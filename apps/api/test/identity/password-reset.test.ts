@@ -99,11 +99,18 @@ describe('auth/reset-password', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { message: identity.texts.passwordReset }, code: 'SUCCESS', message: '' });
 
-    expect((await t.call('GET', '/api/users/get-authenticated-user', { token: oldToken })).body.code).toBe('INVALID_TOKEN');
+    expect((await t.call('GET', '/api/users/get-authenticated-user', { token: oldToken })).body.code).toBe(
+      'INVALID_TOKEN',
+    );
     await expect(t.signIn(email)).rejects.toThrow(/INVALID_CREDENTIALS/);
     expect(await t.signIn(email, strongPassword)).toBeTruthy();
 
-    const again = await reset({ reset_key: key, email_nm: email, passwd: 'Another-Fine-Pass-77', confirm: 'Another-Fine-Pass-77' });
+    const again = await reset({
+      reset_key: key,
+      email_nm: email,
+      passwd: 'Another-Fine-Pass-77',
+      confirm: 'Another-Fine-Pass-77',
+    });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ data: null, code: 'NOT_FOUND', message: identity.texts.resetLinkInvalid });
   });
@@ -112,12 +119,22 @@ describe('auth/reset-password', () => {
     const email = 'staff1@demo.test';
     const first = await resetKeyFor(email);
     t.clock.advance(HOUR + 1000);
-    const late = await reset({ reset_key: first.key, email_nm: email, passwd: strongPassword, confirm: strongPassword });
+    const late = await reset({
+      reset_key: first.key,
+      email_nm: email,
+      passwd: strongPassword,
+      confirm: strongPassword,
+    });
     expect(late.body.code).toBe('NOT_FOUND');
 
     const second = await resetKeyFor(email);
     t.clock.advance(HOUR - 60_000);
-    const inTime = await reset({ reset_key: second.key, email_nm: email, passwd: strongPassword, confirm: strongPassword });
+    const inTime = await reset({
+      reset_key: second.key,
+      email_nm: email,
+      passwd: strongPassword,
+      confirm: strongPassword,
+    });
     expect(inTime.body.code).toBe('SUCCESS');
   });
 
@@ -144,7 +161,10 @@ describe('auth/reset-password', () => {
     const cases: [Record<string, string>, Record<string, string[]>][] = [
       [{ passwd: 'Short-1', confirm: 'Short-1' }, { passwd: [passwordMessages.tooShort] }],
       [{ passwd: 'Password12345!', confirm: 'Password12345!' }, { passwd: [passwordMessages.common] }],
-      [{ passwd: 'someone.long@example.com', confirm: 'someone.long@example.com' }, { passwd: [passwordMessages.email] }],
+      [
+        { passwd: 'someone.long@example.com', confirm: 'someone.long@example.com' },
+        { passwd: [passwordMessages.email] },
+      ],
       [{ passwd: strongPassword, confirm: `${strongPassword}x` }, { confirm: [m.equalto] }],
       [{ passwd: strongPassword, confirm: strongPassword, reset_key: 'bad key!' }, { reset_key: [m.alphanum] }],
     ];
@@ -170,11 +190,18 @@ describe('auth/reset-password', () => {
 
 describe('sendPasswordReset (for administrators and staff)', () => {
   it('mails a working reset link to a user by id', async () => {
-    const user = await t.db.one<{ user_id: number }>("SELECT user_id FROM users WHERE email_nm = 'noaccounts@demo.test'");
+    const user = await t.db.one<{ user_id: number }>(
+      "SELECT user_id FROM users WHERE email_nm = 'noaccounts@demo.test'",
+    );
     await sendPasswordReset(mailDeps(t), user?.user_id as number);
     const mail = await latestMail(t, 'noaccounts@demo.test', 'password-reset');
     const [key] = linkSegments(mail.links[0] as string, 'login/reset');
-    const res = await reset({ reset_key: key, email_nm: 'noaccounts@demo.test', passwd: strongPassword, confirm: strongPassword });
+    const res = await reset({
+      reset_key: key,
+      email_nm: 'noaccounts@demo.test',
+      passwd: strongPassword,
+      confirm: strongPassword,
+    });
     expect(res.body.code).toBe('SUCCESS');
     await expect(t.signIn('noaccounts@demo.test', DEMO_PASSWORD)).rejects.toThrow();
   });

@@ -44,7 +44,8 @@ async function verificationLink(email: string, kind = 'verification', page = 'lo
 
 const verify = (body: Record<string, unknown>) => t.call('POST', '/api/users/verify-email', { body });
 const isVerified = async (email: string) =>
-  (await t.db.one<{ v: boolean }>('SELECT email_verified_at IS NOT NULL AS v FROM users WHERE email_nm = $1', [email]))?.v;
+  (await t.db.one<{ v: boolean }>('SELECT email_verified_at IS NOT NULL AS v FROM users WHERE email_nm = $1', [email]))
+    ?.v;
 
 describe('users/verify-email', () => {
   it('verifies the address once', async () => {
@@ -68,13 +69,18 @@ describe('users/verify-email', () => {
 
   it('needs the link of that user', async () => {
     const link = await createUser('someone.else@example.com');
-    const other = await t.db.one<{ user_id: number }>("SELECT user_id FROM users WHERE email_nm = 'customer@demo.test'");
+    const other = await t.db.one<{ user_id: number }>(
+      "SELECT user_id FROM users WHERE email_nm = 'customer@demo.test'",
+    );
     expect((await verify({ ...link, userId: other?.user_id })).body.code).toBe('NOT_FOUND');
   });
 
   it('validates userId and hash', async () => {
     expect((await verify({})).body.data).toEqual({ userId: [m.integer], hash: [m.required] });
-    expect((await verify({ userId: '-1', hash: 'a/b' })).body.data).toEqual({ userId: [m.integer], hash: [m.alphanum] });
+    expect((await verify({ userId: '-1', hash: 'a/b' })).body.data).toEqual({
+      userId: [m.integer],
+      hash: [m.alphanum],
+    });
   });
 });
 
@@ -104,7 +110,8 @@ describe('users/resend-verification', () => {
 
   it('validates the email and limits requests per address', async () => {
     expect((await resend('x')).body).toMatchObject({ code: 'VALIDATION_ERROR', data: { email_nm: [m.email] } });
-    for (let i = 0; i < 10; i += 1) expect((await resend('flood@example.com', `10.4.0.${i}`)).body.code).toBe('SUCCESS');
+    for (let i = 0; i < 10; i += 1)
+      expect((await resend('flood@example.com', `10.4.0.${i}`)).body.code).toBe('SUCCESS');
     const blocked = await resend('flood@example.com', '10.4.0.50');
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('TOO_MANY_ATTEMPTS');
@@ -119,14 +126,15 @@ describe('users/verify-email-and-set-password (invited users)', () => {
       "INSERT INTO users (email_nm, first_nm, last_nm) VALUES ($1, 'Ada', 'Quill') RETURNING user_id",
       [email],
     );
-    await t.db.query('INSERT INTO accounts_users (account_id, user_id) SELECT account_id, $1 FROM accounts WHERE account_number = $2', [
-      row?.user_id,
-      '1000101',
-    ]);
+    await t.db.query(
+      'INSERT INTO accounts_users (account_id, user_id) SELECT account_id, $1 FROM accounts WHERE account_number = $2',
+      [row?.user_id, '1000101'],
+    );
     await sendSetPasswordInvitation(mailDeps(t), row?.user_id as number);
     return verificationLink(email, 'set-password', 'login/verify-account');
   }
-  const setPassword = (body: Record<string, unknown>) => t.call('POST', '/api/users/verify-email-and-set-password', { body });
+  const setPassword = (body: Record<string, unknown>) =>
+    t.call('POST', '/api/users/verify-email-and-set-password', { body });
 
   it('verifies the address and sets the first password, once', async () => {
     const email = 'invited.person@example.com';
@@ -137,7 +145,12 @@ describe('users/verify-email-and-set-password (invited users)', () => {
     expect(res.body).toEqual({ data: { message: identity.texts.accountVerified }, code: 'SUCCESS', message: '' });
     expect(await isVerified(email)).toBe(true);
     expect(await t.signIn(email, strongPassword)).toBeTruthy();
-    const again = await setPassword({ ...body, passwd: 'Other-Lantern-Pass-1', confirm: 'Other-Lantern-Pass-1', g_recaptcha_response: await solveCaptcha(t) });
+    const again = await setPassword({
+      ...body,
+      passwd: 'Other-Lantern-Pass-1',
+      confirm: 'Other-Lantern-Pass-1',
+      g_recaptcha_response: await solveCaptcha(t),
+    });
     expect(again.body.code).toBe('NOT_FOUND');
   });
 
@@ -157,7 +170,12 @@ describe('users/verify-email-and-set-password (invited users)', () => {
       code: 'VALIDATION_ERROR',
       data: { g_recaptcha_response: [identity.texts.captchaFailed] },
     });
-    const weak = await setPassword({ ...body, passwd: 'invited.careful', confirm: 'invited.careful', g_recaptcha_response: await solveCaptcha(t) });
+    const weak = await setPassword({
+      ...body,
+      passwd: 'invited.careful',
+      confirm: 'invited.careful',
+      g_recaptcha_response: await solveCaptcha(t),
+    });
     expect(weak.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { passwd: [passwordMessages.email] } });
     expect((await setPassword({ ...body, confirm: 'x' })).body.data).toEqual({
       confirm: [m.equalto],

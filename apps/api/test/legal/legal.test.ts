@@ -36,7 +36,11 @@ describe('legal gate and acceptance (legal@demo.test)', () => {
 
     const id = list[0]?.legal_agreement_id as number;
     const view = await t.call('POST', '/api/legal/get-agreement', { token, body: { legalAgreementId: id } });
-    expect(view.body.data).toMatchObject({ legal_agreement_id: id, title: UNACCEPTED_AGREEMENT_TITLE, accepted: false });
+    expect(view.body.data).toMatchObject({
+      legal_agreement_id: id,
+      title: UNACCEPTED_AGREEMENT_TITLE,
+      accepted: false,
+    });
 
     const accept = await t.call('POST', '/api/legal/accept-agreement', { token, body: { legalAgreementId: id } });
     expect(accept.body).toEqual({ data: { legal_agreement_id: id, remaining: 0 }, code: 'SUCCESS', message: '' });
@@ -61,18 +65,30 @@ describe('legal gate and acceptance (legal@demo.test)', () => {
 
     // An inactive agreement is neither listed nor readable, nor acceptable.
     const retired = inserted[1]?.legal_agreement_id;
-    expect((await t.call('POST', '/api/legal/get-agreement', { token, body: { legalAgreementId: retired } })).body.code).toBe('NOT_FOUND');
-    const acceptRetired = await t.call('POST', '/api/legal/accept-agreement', { token, body: { legalAgreementId: retired } });
+    expect(
+      (await t.call('POST', '/api/legal/get-agreement', { token, body: { legalAgreementId: retired } })).body.code,
+    ).toBe('NOT_FOUND');
+    const acceptRetired = await t.call('POST', '/api/legal/accept-agreement', {
+      token,
+      body: { legalAgreementId: retired },
+    });
     expect(acceptRetired.body).toEqual({ data: null, code: 'NOT_FOUND', message: legal.legalTexts.notFound });
 
-    const done = await t.call('POST', '/api/legal/accept-agreement', { token, body: { legalAgreementId: list[0]?.legal_agreement_id } });
+    const done = await t.call('POST', '/api/legal/accept-agreement', {
+      token,
+      body: { legalAgreementId: list[0]?.legal_agreement_id },
+    });
     expect((done.body.data as { remaining: number }).remaining).toBe(0);
-    await t.db.query('UPDATE legal_agreements SET active = false WHERE legal_agreement_id = $1', [inserted[0]?.legal_agreement_id]);
+    await t.db.query('UPDATE legal_agreements SET active = false WHERE legal_agreement_id = $1', [
+      inserted[0]?.legal_agreement_id,
+    ]);
   });
 
   it('stays reachable for a user who must turn on two-factor first', async () => {
     const token = await t.signIn('twofa-required@demo.test');
-    expect((await t.call('POST', '/api/invoices/get-balance-history', { token })).body.code).toBe('USS_TWO_FACTOR_AUTH_REQUIRED');
+    expect((await t.call('POST', '/api/invoices/get-balance-history', { token })).body.code).toBe(
+      'USS_TWO_FACTOR_AUTH_REQUIRED',
+    );
     expect((await unaccepted(token)).body.code).toBe('SUCCESS');
   });
 
@@ -83,22 +99,34 @@ describe('legal gate and acceptance (legal@demo.test)', () => {
     await t.db.query('DELETE FROM legal_acceptances WHERE user_id = $1', [user?.user_id]);
     const staff = await t.db.one<{ user_id: number }>("SELECT user_id FROM users WHERE email_nm = 'staff3@demo.test'");
     const tokens = createTokens('test-secret-that-is-long-enough-0123456789', 3600);
-    const { token } = await tokens.sign({ user_id: user?.user_id as number, uss_admin_level: 0, tv: user?.token_version as number, act: staff?.user_id });
+    const { token } = await tokens.sign({
+      user_id: user?.user_id as number,
+      uss_admin_level: 0,
+      tv: user?.token_version as number,
+      act: staff?.user_id,
+    });
     const list = (await unaccepted(token)).body.data as Agreement[];
-    const res = await t.call('POST', '/api/legal/accept-agreement', { token, body: { legalAgreementId: list[0]?.legal_agreement_id } });
+    const res = await t.call('POST', '/api/legal/accept-agreement', {
+      token,
+      body: { legalAgreementId: list[0]?.legal_agreement_id },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ data: null, code: 'FORBIDDEN', message: legal.legalTexts.actorCannotAccept });
   });
 
   it('needs a token and a valid id', async () => {
     expect((await unaccepted()).body.code).toBe('INVALID_TOKEN');
-    expect((await t.call('POST', '/api/legal/accept-agreement', { body: { legalAgreementId: 1 } })).body.code).toBe('INVALID_TOKEN');
+    expect((await t.call('POST', '/api/legal/accept-agreement', { body: { legalAgreementId: 1 } })).body.code).toBe(
+      'INVALID_TOKEN',
+    );
     const token = await t.signIn('admin@demo.test');
     const bad = await t.call('POST', '/api/legal/get-agreement', { token, body: { legalAgreementId: 'abc' } });
     expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { legalAgreementId: [m.integer] } });
     const missing = await t.call('POST', '/api/legal/accept-agreement', { token, body: {} });
     expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { legalAgreementId: [m.integer] } });
-    expect((await t.call('POST', '/api/legal/get-agreement', { token, body: { legalAgreementId: 999999 } })).body.code).toBe('NOT_FOUND');
+    expect(
+      (await t.call('POST', '/api/legal/get-agreement', { token, body: { legalAgreementId: 999999 } })).body.code,
+    ).toBe('NOT_FOUND');
   });
 });
 
@@ -117,6 +145,8 @@ describe('legal/get-active-agreements', () => {
     expect(cookie?.body).toBe(
       '<h2>Cookies</h2><p>We <b>use</b> them.</p><a target="_blank" rel="noopener noreferrer">x</a><a href="https://example.com/more" target="_blank" rel="noopener noreferrer">more</a>',
     );
-    await t.db.query('UPDATE legal_agreements SET active = false WHERE legal_agreement_id = $1', [row?.legal_agreement_id]);
+    await t.db.query('UPDATE legal_agreements SET active = false WHERE legal_agreement_id = $1', [
+      row?.legal_agreement_id,
+    ]);
   });
 });

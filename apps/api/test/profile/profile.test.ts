@@ -29,7 +29,14 @@ async function actorToken(email: string): Promise<string> {
     [email],
   );
   const tokens = createTokens('test-secret-that-is-long-enough-0123456789', 3600);
-  return (await tokens.sign({ user_id: user?.user_id as number, uss_admin_level: 0, tv: user?.token_version as number, act: 1 })).token;
+  return (
+    await tokens.sign({
+      user_id: user?.user_id as number,
+      uss_admin_level: 0,
+      tv: user?.token_version as number,
+      act: 1,
+    })
+  ).token;
 }
 
 describe('users/get-profile', () => {
@@ -70,7 +77,9 @@ describe('users/update-profile', () => {
     expect(res.body.data).toMatchObject({ email_nm: 'june.park@new-domain.example', email_verified: false });
     const link = (await latestMail(t, 'june.park@new-domain.example', 'verification')).links[0] as string;
     expect(link).toContain('/portal/login/verify-email/');
-    expect((await latestMail(t, 'june.park@globex-health.example', 'email-changed')).text_body).toContain('june.park@new-domain.example');
+    expect((await latestMail(t, 'june.park@globex-health.example', 'email-changed')).text_body).toContain(
+      'june.park@new-domain.example',
+    );
     // The session goes on, and the user can sign in with the new address while the link is valid.
     expect((await get('get-profile', token)).body.code).toBe('SUCCESS');
     expect(await t.signIn('june.park@new-domain.example')).toBeTruthy();
@@ -78,7 +87,12 @@ describe('users/update-profile', () => {
 
   it('refuses a wrong current password, a taken address and bad fields', async () => {
     const token = await t.signIn('miguel.santos@globex-health.example');
-    const base = { email_nm: 'miguel.santos@globex-health.example', first_nm: 'Miguel', last_nm: 'Santos', passwd: DEMO_PASSWORD };
+    const base = {
+      email_nm: 'miguel.santos@globex-health.example',
+      first_nm: 'Miguel',
+      last_nm: 'Santos',
+      passwd: DEMO_PASSWORD,
+    };
     expect((await post('update-profile', token, { ...base, passwd: 'wrong-password' })).body).toMatchObject({
       code: 'VALIDATION_ERROR',
       data: { passwd: [texts.wrongPassword] },
@@ -93,7 +107,9 @@ describe('users/update-profile', () => {
       last_nm: [m.required],
       passwd: [m.required],
     });
-    expect((await post('update-profile', token, { ...base, email_nm: 'x@', last_nm: 'y'.repeat(101) })).body.data).toEqual({
+    expect(
+      (await post('update-profile', token, { ...base, email_nm: 'x@', last_nm: 'y'.repeat(101) })).body.data,
+    ).toEqual({
       email_nm: [m.email],
       last_nm: [m.maxlength],
     });
@@ -104,7 +120,9 @@ describe('users/update-profile', () => {
     const token = await t.signIn('rita.alvarez@acme-logistics.example');
     const base = { email_nm: 'rita.alvarez@acme-logistics.example', first_nm: 'Rita', last_nm: 'Alvarez' };
     for (let i = 0; i < 10; i += 1) {
-      expect((await post('update-profile', token, { ...base, passwd: `wrong-${i}` })).body.code).toBe('VALIDATION_ERROR');
+      expect((await post('update-profile', token, { ...base, passwd: `wrong-${i}` })).body.code).toBe(
+        'VALIDATION_ERROR',
+      );
     }
     const blocked = await post('update-profile', token, { ...base, passwd: DEMO_PASSWORD });
     expect(blocked.status).toBe(429);
@@ -115,7 +133,12 @@ describe('users/update-profile', () => {
     const required = await t.signIn('twofa-required@demo.test');
     expect((await get('get-profile', required)).body.code).toBe('SUCCESS');
     const legal = await t.signIn('legal@demo.test');
-    const res = await post('update-profile', legal, { email_nm: 'legal@demo.test', first_nm: 'L', last_nm: 'G', passwd: DEMO_PASSWORD });
+    const res = await post('update-profile', legal, {
+      email_nm: 'legal@demo.test',
+      first_nm: 'L',
+      last_nm: 'G',
+      passwd: DEMO_PASSWORD,
+    });
     expect(res.body.code).toBe('UNACCEPTED_LEGAL_AGREEMENT');
   });
 });
@@ -125,7 +148,11 @@ describe('users/update-password', () => {
     const email = 'staff1@demo.test';
     const other = await t.signIn(email);
     const token = await t.signIn(email);
-    const res = await post('update-password', token, { current_password: DEMO_PASSWORD, passwd: strongPassword, confirm: strongPassword });
+    const res = await post('update-password', token, {
+      current_password: DEMO_PASSWORD,
+      passwd: strongPassword,
+      confirm: strongPassword,
+    });
     expect(res.status).toBe(200);
     const fresh = res.body.data as { token: string; expires_at: number };
     expect(fresh.expires_at).toBeGreaterThan(t.clock.now() / 1000);
@@ -139,10 +166,19 @@ describe('users/update-password', () => {
   it('checks the current password and the policy of the new one', async () => {
     const token = await t.signIn('staff2@demo.test');
     const cases: [Record<string, string>, Record<string, string[]>][] = [
-      [{ current_password: 'nope', passwd: strongPassword, confirm: strongPassword }, { current_password: [texts.wrongPassword] }],
+      [
+        { current_password: 'nope', passwd: strongPassword, confirm: strongPassword },
+        { current_password: [texts.wrongPassword] },
+      ],
       [{ current_password: DEMO_PASSWORD, passwd: 'tiny', confirm: 'tiny' }, { passwd: [passwordMessages.tooShort] }],
-      [{ current_password: DEMO_PASSWORD, passwd: 'staff2@demo.test', confirm: 'staff2@demo.test' }, { passwd: [passwordMessages.email] }],
-      [{ current_password: DEMO_PASSWORD, passwd: 'Football2024!!', confirm: 'Football2024!!' }, { passwd: [passwordMessages.common] }],
+      [
+        { current_password: DEMO_PASSWORD, passwd: 'staff2@demo.test', confirm: 'staff2@demo.test' },
+        { passwd: [passwordMessages.email] },
+      ],
+      [
+        { current_password: DEMO_PASSWORD, passwd: 'Football2024!!', confirm: 'Football2024!!' },
+        { passwd: [passwordMessages.common] },
+      ],
       [{ current_password: DEMO_PASSWORD, passwd: strongPassword, confirm: 'different-one' }, { confirm: [m.equalto] }],
       [{}, { current_password: [m.required], passwd: [m.required], confirm: [m.required] }],
     ];
@@ -151,7 +187,11 @@ describe('users/update-password', () => {
       expect(res.body.code, JSON.stringify(body)).toBe('VALIDATION_ERROR');
       expect(res.body.data, JSON.stringify(body)).toEqual(expected);
     }
-    const same = await post('update-password', token, { current_password: DEMO_PASSWORD, passwd: DEMO_PASSWORD, confirm: DEMO_PASSWORD });
+    const same = await post('update-password', token, {
+      current_password: DEMO_PASSWORD,
+      passwd: DEMO_PASSWORD,
+      confirm: DEMO_PASSWORD,
+    });
     expect(same.body.data).toEqual({ passwd: [texts.samePassword] });
   });
 
@@ -176,7 +216,10 @@ describe('two-factor: get started, activate, sign in, disable', () => {
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
     expect(qr).toMatch(/^data:image\/png;base64,/);
 
-    const wrong = await post('activate-two-factor-authentication-secret', token, { passcode: '000000', secretKey: key });
+    const wrong = await post('activate-two-factor-authentication-secret', token, {
+      passcode: '000000',
+      secretKey: key,
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ code: 'INVALID_PASSCODE', message: messages.invalidPasscode });
 
@@ -186,24 +229,36 @@ describe('two-factor: get started, activate, sign in, disable', () => {
     expect((await get('get-profile', token)).body.data).toMatchObject({ two_factor_enabled: true });
 
     // The code that turned it on cannot also sign in (accepted once).
-    const confirm = await t.call('POST', '/api/auth/confirm-user-password', { body: { email, password: DEMO_PASSWORD } });
+    const confirm = await t.call('POST', '/api/auth/confirm-user-password', {
+      body: { email, password: DEMO_PASSWORD },
+    });
     expect(confirm.body.data).toEqual({ two_factor_enabled: true });
     const noPasscode = await t.call('POST', '/api/auth/get-token', { body: { email, password: DEMO_PASSWORD } });
     expect(noPasscode.body.code).toBe('TWO_FACTOR_AUTH_REQUIRED');
     const replay = await t.call('POST', '/api/auth/get-token', { body: { email, password: DEMO_PASSWORD, passcode } });
     expect(replay.body.code).toBe('INVALID_PASSCODE');
     t.clock.advance(30_000);
-    const signedIn = await t.call('POST', '/api/auth/get-token', { body: { email, password: DEMO_PASSWORD, passcode: await code(key) } });
+    const signedIn = await t.call('POST', '/api/auth/get-token', {
+      body: { email, password: DEMO_PASSWORD, passcode: await code(key) },
+    });
     expect(signedIn.body.code).toBe('SUCCESS');
 
-    const again = await post('activate-two-factor-authentication-secret', token, { passcode: await code(key, 30), secretKey: key });
+    const again = await post('activate-two-factor-authentication-secret', token, {
+      passcode: await code(key, 30),
+      secretKey: key,
+    });
     expect(again.body).toMatchObject({ code: 'FORBIDDEN', message: texts.alreadyOn });
 
     const badPassword = await post('disable-two-factor-authentication', token, { currentPassword: 'nope' });
-    expect(badPassword.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { currentPassword: [texts.wrongPassword] } });
+    expect(badPassword.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { currentPassword: [texts.wrongPassword] },
+    });
     const off = await post('disable-two-factor-authentication', token, { currentPassword: DEMO_PASSWORD });
     expect(off.body).toEqual({ data: { two_factor_enabled: false }, code: 'SUCCESS', message: '' });
-    expect((await t.call('POST', '/api/auth/confirm-user-password', { body: { email, password: DEMO_PASSWORD } })).body.data).toEqual({
+    expect(
+      (await t.call('POST', '/api/auth/confirm-user-password', { body: { email, password: DEMO_PASSWORD } })).body.data,
+    ).toEqual({
       two_factor_enabled: false,
     });
   });
@@ -221,10 +276,16 @@ describe('two-factor: get started, activate, sign in, disable', () => {
     const token = await t.signIn('admin@demo.test');
     const { key } = (await get('get-two-factor-authentication-secret', token)).body.data as { key: string };
     for (let i = 0; i < 10; i += 1) {
-      const res = await post('activate-two-factor-authentication-secret', token, { passcode: String(100000 + i), secretKey: key });
+      const res = await post('activate-two-factor-authentication-secret', token, {
+        passcode: String(100000 + i),
+        secretKey: key,
+      });
       expect(res.body.code).toBe('INVALID_PASSCODE');
     }
-    const blocked = await post('activate-two-factor-authentication-secret', token, { passcode: await code(key), secretKey: key });
+    const blocked = await post('activate-two-factor-authentication-secret', token, {
+      passcode: await code(key),
+      secretKey: key,
+    });
     expect(blocked.body.code).toBe('TOO_MANY_ATTEMPTS');
   });
 
@@ -234,11 +295,16 @@ describe('two-factor: get started, activate, sign in, disable', () => {
       passcode: [m.required],
       secretKey: [m.required],
     });
-    expect((await post('activate-two-factor-authentication-secret', token, { passcode: '12ab', secretKey: 'not base32!' })).body.data).toEqual({
+    expect(
+      (await post('activate-two-factor-authentication-secret', token, { passcode: '12ab', secretKey: 'not base32!' }))
+        .body.data,
+    ).toEqual({
       passcode: ['The passcode is the 6-digit code from your authenticator app.'],
       secretKey: [texts.secretInvalid],
     });
-    expect((await post('disable-two-factor-authentication', token, {})).body.data).toEqual({ currentPassword: [m.required] });
+    expect((await post('disable-two-factor-authentication', token, {})).body.data).toEqual({
+      currentPassword: [m.required],
+    });
   });
 
   it('a user whose account requires two-factor is sent to turn it on, is let through after, and cannot turn it off', async () => {
@@ -247,7 +313,10 @@ describe('two-factor: get started, activate, sign in, disable', () => {
     const gatedPost = await t.call('POST', '/api/invoices/get-balance-history', { token });
     expect([gated.body.code, gatedPost.body.code]).toContain('USS_TWO_FACTOR_AUTH_REQUIRED');
     const { key } = (await get('get-two-factor-authentication-secret', token)).body.data as { key: string };
-    const on = await post('activate-two-factor-authentication-secret', token, { passcode: await code(key), secretKey: key });
+    const on = await post('activate-two-factor-authentication-secret', token, {
+      passcode: await code(key),
+      secretKey: key,
+    });
     expect(on.body.code).toBe('SUCCESS');
     expect((await t.call('POST', '/api/invoices/get-balance-history', { token })).body.code).toBe('SUCCESS');
     const off = await post('disable-two-factor-authentication', token, { currentPassword: DEMO_PASSWORD });

@@ -44,10 +44,16 @@ function altcha(deps: Pick<Deps, 'env' | 'db' | 'clock'>): Captcha {
       const expiresAt = payload.challenge.parameters.expiresAt;
       // The injected clock decides expiry (altcha-lib checks the real time as well).
       if (typeof expiresAt !== 'number' || expiresAt * 1000 <= deps.clock.now()) throw failed();
-      const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret });
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: secret,
+      });
       if (!result.verified) throw failed();
       // The signature covers the nonce, so the nonce names this challenge.
-      if (!(await spendCaptcha(deps.db, payload.challenge.parameters.nonce, expiresAt, deps.clock.now()))) throw failed();
+      if (!(await spendCaptcha(deps.db, payload.challenge.parameters.nonce, expiresAt, deps.clock.now())))
+        throw failed();
     },
   };
 }

@@ -48,7 +48,10 @@ export const setUnverifiedSignInUntil = (db: Db, userId: number, untilMs: number
 
 /** Stores a reset token hash; earlier unused links of the user stop working (only the newest counts). */
 export async function insertPasswordReset(db: Db, userId: number, tokenHash: string, nowMs: number, expiresMs: number) {
-  await db.query(`UPDATE password_resets SET used_at = ${at(2)} WHERE user_id = $1 AND used_at IS NULL`, [userId, nowMs]);
+  await db.query(`UPDATE password_resets SET used_at = ${at(2)} WHERE user_id = $1 AND used_at IS NULL`, [
+    userId,
+    nowMs,
+  ]);
   await db.query(
     `INSERT INTO password_resets (user_id, token_hash, expires_at, created_at) VALUES ($1, $2, ${at(3)}, ${at(4)})`,
     [userId, tokenHash, expiresMs, nowMs],
@@ -72,7 +75,14 @@ export type VerificationPurpose = 'verify-email' | 'set-password';
 
 export async function insertVerification(
   db: Db,
-  v: { userId: number; email: string; purpose: VerificationPurpose; tokenHash: string; nowMs: number; expiresMs: number },
+  v: {
+    userId: number;
+    email: string;
+    purpose: VerificationPurpose;
+    tokenHash: string;
+    nowMs: number;
+    expiresMs: number;
+  },
 ) {
   await db.query(
     `UPDATE email_verifications SET used_at = ${at(3)} WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
@@ -89,7 +99,13 @@ export async function insertVerification(
  * Spends a verification link of the user (atomically). The link only counts while it names the
  * user's current address: after an email change, links sent to the old address do nothing.
  */
-export const claimVerification = (db: Db, userId: number, tokenHash: string, purpose: VerificationPurpose, nowMs: number) =>
+export const claimVerification = (
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  purpose: VerificationPurpose,
+  nowMs: number,
+) =>
   db.one<{ user_id: number }>(
     `UPDATE email_verifications v SET used_at = ${at(5)}
        FROM users u
@@ -118,7 +134,17 @@ export const insertInvitation = (db: Db, i: InvitationRow) =>
     `INSERT INTO account_invitations
        (account_id, email_nm, first_nm, last_nm, is_account_admin, invited_by_user_id, token_hash, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, ${at(8)}, ${at(9)}) RETURNING invitation_id`,
-    [i.account_id, i.email_nm, i.first_nm, i.last_nm, i.is_account_admin, i.invited_by_user_id, i.tokenHash, i.expiresMs, i.nowMs],
+    [
+      i.account_id,
+      i.email_nm,
+      i.first_nm,
+      i.last_nm,
+      i.is_account_admin,
+      i.invited_by_user_id,
+      i.tokenHash,
+      i.expiresMs,
+      i.nowMs,
+    ],
   );
 
 /** Spends an invitation of the account (atomically); returns what it grants, or undefined. */
@@ -191,7 +217,7 @@ export const findAccountName = (db: Db, accountId: number) =>
 
 /** The caller's role on an account: undefined when it is not one of theirs. */
 export const findMembership = (db: Db, userId: number, accountId: number) =>
-  db.one<{ is_account_admin: boolean }>('SELECT is_account_admin FROM accounts_users WHERE user_id = $1 AND account_id = $2', [
-    userId,
-    accountId,
-  ]);
+  db.one<{ is_account_admin: boolean }>(
+    'SELECT is_account_admin FROM accounts_users WHERE user_id = $1 AND account_id = $2',
+    [userId, accountId],
+  );

@@ -33,7 +33,10 @@ export function invitationLink(env: MailDeps['env'], accountId: number, token: s
  * and gets access to the account (as administrator when `isAccountAdmin`). Check first that the
  * caller may add users to the account. Returns the link (also listed in the local outbox).
  */
-export async function createAccountInvitation(deps: MailDeps, request: InvitationRequest): Promise<{ invitation_id: number; link: string }> {
+export async function createAccountInvitation(
+  deps: MailDeps,
+  request: InvitationRequest,
+): Promise<{ invitation_id: number; link: string }> {
   const account = await findAccountName(deps.db, request.accountId);
   if (!account) throw notFound();
   const { token, hash } = newLinkToken();
@@ -56,7 +59,9 @@ export async function createAccountInvitation(deps: MailDeps, request: Invitatio
       kind: 'invitation',
       subject: `You are invited to the customer portal for ${account.name}`,
       greeting: hello(request.firstName),
-      lines: [`You have been invited to use the customer portal for the account ${account.name} (${account.account_number}).`],
+      lines: [
+        `You have been invited to use the customer portal for the account ${account.name} (${account.account_number}).`,
+      ],
       action: { label: 'Create your portal user', url: link },
       after: ['The link works once, for 7 days.'],
     }),

@@ -16,4 +16,3 @@ export function newLinkToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashLinkToken(token) };
 }
-

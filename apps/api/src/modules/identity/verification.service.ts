@@ -20,7 +20,10 @@ import { composeMessage, hello } from './mail-templates.ts';
 import type { MailDeps } from './password-reset.service.ts';
 
 /** The app's pages for the two kinds of verification link. */
-const pages: Record<VerificationPurpose, string> = { 'verify-email': 'login/verify-email', 'set-password': 'login/verify-account' };
+const pages: Record<VerificationPurpose, string> = {
+  'verify-email': 'login/verify-email',
+  'set-password': 'login/verify-account',
+};
 
 async function mailLink(deps: MailDeps, user: IdentityUser, purpose: VerificationPurpose): Promise<string> {
   const { token, hash } = newLinkToken();

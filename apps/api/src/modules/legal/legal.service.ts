@@ -31,7 +31,12 @@ export function createLegalService(deps: Pick<Deps, 'db' | 'clock'>) {
     async get(caller: Caller, agreementId: number) {
       const row = await repo.findAgreementForUser(deps.db, caller.userId, agreementId);
       if (!row) throw new AppError('NOT_FOUND', legal.legalTexts.notFound);
-      return clean({ legal_agreement_id: row.legal_agreement_id, title: row.title, body: row.body, accepted: row.accepted });
+      return clean({
+        legal_agreement_id: row.legal_agreement_id,
+        title: row.title,
+        body: row.body,
+        accepted: row.accepted,
+      });
     },
 
     async accept(caller: Caller, agreementId: number) {
@@ -40,7 +45,10 @@ export function createLegalService(deps: Pick<Deps, 'db' | 'clock'>) {
       if (!(await repo.acceptAgreement(deps.db, caller.userId, agreementId, deps.clock.now()))) {
         throw new AppError('NOT_FOUND', legal.legalTexts.notFound);
       }
-      return { legal_agreement_id: agreementId, remaining: await repo.countUnacceptedAgreements(deps.db, caller.userId) };
+      return {
+        legal_agreement_id: agreementId,
+        remaining: await repo.countUnacceptedAgreements(deps.db, caller.userId),
+      };
     },
   };
 }

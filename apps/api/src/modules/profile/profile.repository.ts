@@ -28,17 +28,20 @@ export async function updateProfile(
   db: Db,
   p: { userId: number; email: string; firstName: string; lastName: string; nowMs: number; unverifiedUntilMs: number },
 ): Promise<boolean> {
-  const taken = await db.one('SELECT 1 FROM users WHERE lower(email_nm) = lower($1) AND user_id <> $2', [p.email, p.userId]);
+  const taken = await db.one('SELECT 1 FROM users WHERE lower(email_nm) = lower($1) AND user_id <> $2', [
+    p.email,
+    p.userId,
+  ]);
   if (taken) return false;
   try {
     await db.query(
-    `UPDATE users SET
+      `UPDATE users SET
         email_verified_at = CASE WHEN lower(email_nm) = lower($2) THEN email_verified_at END,
         unverified_sign_in_until = CASE WHEN lower(email_nm) = lower($2) THEN unverified_sign_in_until
                                         ELSE to_timestamp($6::double precision / 1000) END,
         email_nm = $2, first_nm = $3, last_nm = $4, updated_at = to_timestamp($5::double precision / 1000)
       WHERE user_id = $1`,
-    [p.userId, p.email, p.firstName, p.lastName, p.nowMs, p.unverifiedUntilMs],
+      [p.userId, p.email, p.firstName, p.lastName, p.nowMs, p.unverifiedUntilMs],
     );
   } catch (error) {
     // Taken in the meantime by another request (the unique index on lower(email_nm)).

@@ -9,8 +9,10 @@ import { segmentGuard } from '../segment-guard.ts';
  * Identity pages open to anonymous visitors: account creation, password reset, email verification,
  * and the local outbox (embedded default without SMTP). Static login/... paths rank above login/:reason.
  */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 export const identityRoutes: RouteObject[] = [
   {
@@ -46,5 +48,8 @@ export const identityRoutes: RouteObject[] = [
 
 /** Identity pages behind sign-in: account administrators invite someone to create their own user. */
 export const identityProtectedRoutes: RouteObject[] = [
-  { path: 'users/invite-user', lazy: page(() => import('../../features/identity/pages/InviteUserPage.tsx'), 'InviteUserPage') },
+  {
+    path: 'users/invite-user',
+    lazy: page(() => import('../../features/identity/pages/InviteUserPage.tsx'), 'InviteUserPage'),
+  },
 ];

@@ -4,8 +4,10 @@ import type { RouteObject } from 'react-router';
 import { exactSegments, idSegment } from '../../lib/segments.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 const legalIndex = page(() => import('../../features/legal/pages/LegalIndexPage.tsx'), 'LegalIndexPage');
 /** Exactly one segment, an agreement id; anything else goes to the dashboard. */
@@ -15,7 +17,11 @@ const oneId = segmentGuard((s) => idSegment(exactSegments(s, 1)?.[0]));
 export const legalRoutes: RouteObject[] = [
   { path: 'legal', lazy: legalIndex },
   { path: 'legal/index', lazy: legalIndex },
-  { path: 'legal/view/*', loader: oneId, lazy: page(() => import('../../features/legal/pages/LegalViewPage.tsx'), 'LegalViewPage') },
+  {
+    path: 'legal/view/*',
+    loader: oneId,
+    lazy: page(() => import('../../features/legal/pages/LegalViewPage.tsx'), 'LegalViewPage'),
+  },
 ];
 
 /** An active agreement, readable before sign-in (account creation links to it in a new tab). */

@@ -4,7 +4,13 @@ import { parseCreateAccountSegments } from './create-account-route.ts';
 
 describe('parseCreateAccountSegments', () => {
   it('takes every segment as optional', () => {
-    expect(parseCreateAccountSegments([])).toEqual({ accountId: null, hash: null, email: '', firstName: '', lastName: '' });
+    expect(parseCreateAccountSegments([])).toEqual({
+      accountId: null,
+      hash: null,
+      email: '',
+      firstName: '',
+      lastName: '',
+    });
     expect(parseCreateAccountSegments(['12', 'abc_DEF-1', 'jo+x@example.com', 'Jo', 'Ann Lee'])).toEqual({
       accountId: 12,
       hash: 'abc_DEF-1',

@@ -4,7 +4,10 @@ import { parseResetSegments, parseVerificationSegments } from './route-segments.
 
 describe('parseResetSegments', () => {
   it('takes exactly a key and an email', () => {
-    expect(parseResetSegments(['Abc_123-x', 'Jo@Example.com'])).toEqual({ resetKey: 'Abc_123-x', email: 'jo@example.com' });
+    expect(parseResetSegments(['Abc_123-x', 'Jo@Example.com'])).toEqual({
+      resetKey: 'Abc_123-x',
+      email: 'jo@example.com',
+    });
   });
   it('refuses other segment counts and bad values', () => {
     expect(parseResetSegments(['key'])).toBeNull();

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
 /** Sets a new password with the key of a reset link. */
-export const resetPassword = (input: CallInput<typeof identity.resetPassword>) => request(identity.resetPassword, input);
+export const resetPassword = (input: CallInput<typeof identity.resetPassword>) =>
+  request(identity.resetPassword, input);
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

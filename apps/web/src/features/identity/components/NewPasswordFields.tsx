@@ -11,7 +11,13 @@ export interface NewPasswordFieldsProps {
 }
 
 /** A new password and its confirmation, with the policy as the hint (docs/decisions/002-password-policy.md). */
-export function NewPasswordFields({ password, confirm, passwordError, confirmError, autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  password,
+  confirm,
+  passwordError,
+  confirmError,
+  autoFocus,
+}: NewPasswordFieldsProps) {
   return (
     <>
       <PasswordInput

@@ -1,5 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Checkbox, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { identity, messages } from '@portal/contract';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -62,7 +74,11 @@ export function CreateAccountPage() {
     try {
       if (withHash) {
         const { account_number: _a, invoice_number: _i, ...rest } = values;
-        answer = await fromHash.mutateAsync({ ...rest, hash: segments.hash ?? '', account_id: segments.accountId ?? 0 });
+        answer = await fromHash.mutateAsync({
+          ...rest,
+          hash: segments.hash ?? '',
+          account_id: segments.accountId ?? 0,
+        });
       } else {
         answer = await fromInvoice.mutateAsync(values);
       }
@@ -126,10 +142,29 @@ export function CreateAccountPage() {
           <Stack gap="sm">
             <FormErrors error={mutation.error} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="First name" required autoComplete="given-name" error={errors.first_nm?.message} {...register('first_nm')} />
-              <TextInput label="Last name" required autoComplete="family-name" error={errors.last_nm?.message} {...register('last_nm')} />
+              <TextInput
+                label="First name"
+                required
+                autoComplete="given-name"
+                error={errors.first_nm?.message}
+                {...register('first_nm')}
+              />
+              <TextInput
+                label="Last name"
+                required
+                autoComplete="family-name"
+                error={errors.last_nm?.message}
+                {...register('last_nm')}
+              />
             </SimpleGrid>
-            <TextInput label="Email" type="email" required autoComplete="email" error={errors.email_nm?.message} {...register('email_nm')} />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              error={errors.email_nm?.message}
+              {...register('email_nm')}
+            />
             {!withHash && (
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <TextInput
@@ -186,7 +221,12 @@ export function CreateAccountPage() {
 function AgreementLabel() {
   const agreements = useActiveAgreements();
   const links = (agreements.data ?? []).map((a) => (
-    <Anchor key={a.legal_agreement_id} href={absoluteUrl(paths.agreement(a.legal_agreement_id))} target="_blank" rel="noopener">
+    <Anchor
+      key={a.legal_agreement_id}
+      href={absoluteUrl(paths.agreement(a.legal_agreement_id))}
+      target="_blank"
+      rel="noopener"
+    >
       {a.title}
     </Anchor>
   ));

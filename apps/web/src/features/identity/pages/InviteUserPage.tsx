@@ -22,7 +22,13 @@ export function InviteUserPage() {
   const mutation = useInviteUser();
   const { register, handleSubmit, control, formState, reset } = useForm<Input, unknown, Output>({
     resolver: zodResolver(identity.inviteUserInput),
-    defaultValues: { account_id: administered[0]?.account_id, email_nm: '', first_nm: '', last_nm: '', is_account_admin: false },
+    defaultValues: {
+      account_id: administered[0]?.account_id,
+      email_nm: '',
+      first_nm: '',
+      last_nm: '',
+      is_account_admin: false,
+    },
   });
   const { errors } = formState;
 
@@ -39,15 +45,17 @@ export function InviteUserPage() {
         <Paper withBorder p="md" radius="md" maw={720}>
           <form
             onSubmit={handleSubmit((values) =>
-              mutation.mutate(values, { onSuccess: () => reset({ ...values, email_nm: '', first_nm: '', last_nm: '' }) }),
+              mutation.mutate(values, {
+                onSuccess: () => reset({ ...values, email_nm: '', first_nm: '', last_nm: '' }),
+              }),
             )}
             noValidate
             aria-label="Invite a user"
           >
             <Stack gap="md">
               <Text size="sm" c="dimmed">
-                We email them a link to create their own portal user with access to the account. The link works once, for 7
-                days.
+                We email them a link to create their own portal user with access to the account. The link works once,
+                for 7 days.
               </Text>
               {mutation.isSuccess ? (
                 <Alert color="green" variant="light" role="status" data-testid="invitation-sent">
@@ -59,13 +67,34 @@ export function InviteUserPage() {
                 control={control}
                 name="account_id"
                 render={({ field }) => (
-                  <AccountSelect accounts={administered} value={Number(field.value) || null} onChange={field.onChange} />
+                  <AccountSelect
+                    accounts={administered}
+                    value={Number(field.value) || null}
+                    onChange={field.onChange}
+                  />
                 )}
               />
-              <TextInput label="Email" type="email" required autoComplete="off" error={errors.email_nm?.message} {...register('email_nm')} />
+              <TextInput
+                label="Email"
+                type="email"
+                required
+                autoComplete="off"
+                error={errors.email_nm?.message}
+                {...register('email_nm')}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="First name" autoComplete="off" error={errors.first_nm?.message} {...register('first_nm')} />
-                <TextInput label="Last name" autoComplete="off" error={errors.last_nm?.message} {...register('last_nm')} />
+                <TextInput
+                  label="First name"
+                  autoComplete="off"
+                  error={errors.first_nm?.message}
+                  {...register('first_nm')}
+                />
+                <TextInput
+                  label="Last name"
+                  autoComplete="off"
+                  error={errors.last_nm?.message}
+                  {...register('last_nm')}
+                />
               </SimpleGrid>
               <Checkbox label="Make them an administrator of this account" {...register('is_account_admin')} />
               <Group justify="flex-end">

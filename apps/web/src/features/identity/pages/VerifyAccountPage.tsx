@@ -21,7 +21,11 @@ export function VerifyAccountPage() {
   const { userId, hash } = useLoaderData<{ userId: number; hash: string }>();
   const mutation = useVerifyEmailAndSetPassword();
   const [captchaKey, setCaptchaKey] = useState(0);
-  const { register, handleSubmit, control, formState, setValue } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+  const { register, handleSubmit, control, formState, setValue } = useForm<
+    z.input<typeof schema>,
+    unknown,
+    z.output<typeof schema>
+  >({
     resolver: zodResolver(schema),
     defaultValues: { userId, hash, passwd: '', confirm: '', g_recaptcha_response: '' },
   });

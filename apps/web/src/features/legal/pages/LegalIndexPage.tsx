@@ -23,7 +23,13 @@ export function LegalIndexPage() {
   }, [none, navigate]);
 
   return (
-    <PageStates data={pending.data} error={pending.error} isPending={pending.isPending} isEmpty={(list) => list.length === 0} empty="No agreements to accept.">
+    <PageStates
+      data={pending.data}
+      error={pending.error}
+      isPending={pending.isPending}
+      isEmpty={(list) => list.length === 0}
+      empty="No agreements to accept."
+    >
       {(list) => {
         const [first] = list;
         if (!first) return null;
@@ -33,8 +39,8 @@ export function LegalIndexPage() {
             agreement={first}
             note={
               <Text size="sm" c="dimmed" data-testid="legal-progress">
-                Please read and accept {list.length === 1 ? 'this agreement' : `these ${list.length} agreements`} to continue with
-                the portal.
+                Please read and accept {list.length === 1 ? 'this agreement' : `these ${list.length} agreements`} to
+                continue with the portal.
               </Text>
             }
             onAgree={() =>

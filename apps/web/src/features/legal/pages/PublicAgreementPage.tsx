@@ -21,7 +21,11 @@ export function PublicAgreementPage() {
           <PageStates data={agreements.data} error={agreements.error} isPending={agreements.isPending}>
             {(list) => {
               const agreement = list.find((a) => a.legal_agreement_id === agreementId);
-              return agreement ? <AgreementView agreement={agreement} /> : <Alert color="yellow">{legal.legalTexts.notFound}</Alert>;
+              return agreement ? (
+                <AgreementView agreement={agreement} />
+              ) : (
+                <Alert color="yellow">{legal.legalTexts.notFound}</Alert>
+              );
             }}
           </PageStates>
         </Paper>

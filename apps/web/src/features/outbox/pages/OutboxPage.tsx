@@ -76,8 +76,8 @@ export function OutboxPage() {
               Local outbox
             </Title>
             <Text size="sm" c="dimmed">
-              No mail server is configured, so the portal keeps its messages here instead of sending them. Anyone who can
-              open this page can read them: it exists only on a local portal.
+              No mail server is configured, so the portal keeps its messages here instead of sending them. Anyone who
+              can open this page can read them: it exists only on a local portal.
             </Text>
           </div>
           {noOutbox ? (
@@ -87,7 +87,12 @@ export function OutboxPage() {
           ) : (
             <Paper withBorder radius="md" p="md" component="main" id="main">
               <Stack gap="md">
-                <ListSearch value={list.search} onSearch={list.setSearch} label="Search by address or subject" placeholder="name@example.com" />
+                <ListSearch
+                  value={list.search}
+                  onSearch={list.setSearch}
+                  label="Search by address or subject"
+                  placeholder="name@example.com"
+                />
                 <DataTable
                   caption="Messages in the local outbox"
                   columns={columns}
@@ -97,7 +102,12 @@ export function OutboxPage() {
                   error={query.error}
                   empty="No messages yet."
                 />
-                <Pager page={list.page} lastPage={query.data?.last_page ?? 0} onChange={list.setPage} label="Outbox pages" />
+                <Pager
+                  page={list.page}
+                  lastPage={query.data?.last_page ?? 0}
+                  onChange={list.setPage}
+                  label="Outbox pages"
+                />
               </Stack>
             </Paper>
           )}

@@ -6,7 +6,8 @@ import { forceReload } from '../../../lib/session.ts';
 import { profileKeys } from './keys.ts';
 
 /** Turns two-factor on with the secret and a current passcode. */
-export const activateTwoFactor = (input: CallInput<typeof profile.activateTwoFactor>) => request(profile.activateTwoFactor, input);
+export const activateTwoFactor = (input: CallInput<typeof profile.activateTwoFactor>) =>
+  request(profile.activateTwoFactor, input);
 
 export const useActivateTwoFactor = () => {
   const queryClient = useQueryClient();

@@ -6,7 +6,8 @@ import { forceReload } from '../../../lib/session.ts';
 import { profileKeys } from './keys.ts';
 
 /** Turns two-factor off with the current password. */
-export const disableTwoFactor = (input: CallInput<typeof profile.disableTwoFactor>) => request(profile.disableTwoFactor, input);
+export const disableTwoFactor = (input: CallInput<typeof profile.disableTwoFactor>) =>
+  request(profile.disableTwoFactor, input);
 
 export const useDisableTwoFactor = () => {
   const queryClient = useQueryClient();

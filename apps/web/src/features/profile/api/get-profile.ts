@@ -7,6 +7,7 @@ import { profileKeys } from './keys.ts';
 /** The signed-in user's profile: names, email (verified or not), two-factor on or off. */
 export const getProfile = () => request(profile.getProfile, {});
 
-export const profileQuery = () => queryOptions({ queryKey: profileKeys.detail(), queryFn: getProfile, staleTime: 60_000 });
+export const profileQuery = () =>
+  queryOptions({ queryKey: profileKeys.detail(), queryFn: getProfile, staleTime: 60_000 });
 
 export const useProfile = () => useQuery(profileQuery());

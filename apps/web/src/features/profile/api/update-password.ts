@@ -5,7 +5,8 @@ import { request } from '../../../lib/request.ts';
 import { saveToken } from '../../../lib/token.ts';
 
 /** Changes the password; other sessions end and this one continues with the fresh token. */
-export const updatePassword = (input: CallInput<typeof profile.updatePassword>) => request(profile.updatePassword, input);
+export const updatePassword = (input: CallInput<typeof profile.updatePassword>) =>
+  request(profile.updatePassword, input);
 
 export const useUpdatePassword = () =>
   useMutation({

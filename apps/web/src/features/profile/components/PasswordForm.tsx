@@ -50,7 +50,13 @@ export function PasswordForm({ email }: { email: string }) {
           error={errors.passwd?.message}
           {...register('passwd')}
         />
-        <PasswordInput label="Confirm new password" required autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+        <PasswordInput
+          label="Confirm new password"
+          required
+          autoComplete="new-password"
+          error={errors.confirm?.message}
+          {...register('confirm')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             Change password

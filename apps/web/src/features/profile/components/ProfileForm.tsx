@@ -25,17 +25,14 @@ export function ProfileForm({ current }: { current: profile.Profile }) {
     const emailChanged = values.email_nm !== current.email_nm.toLowerCase();
     setNotice(null);
     mutation.mutate(values, {
-      onSuccess: () => setNotice(emailChanged ? profile.profileTexts.emailChanged : profile.profileTexts.profileUpdated),
+      onSuccess: () =>
+        setNotice(emailChanged ? profile.profileTexts.emailChanged : profile.profileTexts.profileUpdated),
       onSettled: () => resetField('passwd'),
     });
   };
 
   return (
-    <form
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-label="Update profile"
-    >
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Update profile">
       <Stack gap="md" maw={560}>
         {notice ? (
           <Alert color="green" variant="light" role="status" data-testid="profile-saved">
@@ -44,10 +41,29 @@ export function ProfileForm({ current }: { current: profile.Profile }) {
         ) : null}
         <FormErrors error={mutation.error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required autoComplete="given-name" error={errors.first_nm?.message} {...register('first_nm')} />
-          <TextInput label="Last name" required autoComplete="family-name" error={errors.last_nm?.message} {...register('last_nm')} />
+          <TextInput
+            label="First name"
+            required
+            autoComplete="given-name"
+            error={errors.first_nm?.message}
+            {...register('first_nm')}
+          />
+          <TextInput
+            label="Last name"
+            required
+            autoComplete="family-name"
+            error={errors.last_nm?.message}
+            {...register('last_nm')}
+          />
         </SimpleGrid>
-        <TextInput label="Email" type="email" required autoComplete="email" error={errors.email_nm?.message} {...register('email_nm')} />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email_nm?.message}
+          {...register('email_nm')}
+        />
         <PasswordInput
           label="Current password"
           description="Needed to save changes to your profile."

@@ -84,7 +84,11 @@ function GetStarted({ onEnabled }: { onEnabled: () => void }) {
 
 function EnableForm({ secretKey, qr, onEnabled }: { secretKey: string; qr: string; onEnabled: () => void }) {
   const activate = useActivateTwoFactor();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof passcodeSchema>, unknown, z.output<typeof passcodeSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof passcodeSchema>,
+    unknown,
+    z.output<typeof passcodeSchema>
+  >({
     resolver: zodResolver(passcodeSchema),
     defaultValues: { passcode: '' },
   });
@@ -133,14 +137,24 @@ function EnableForm({ secretKey, qr, onEnabled }: { secretKey: string; qr: strin
 
 function DisableForm({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof disableSchema>, unknown, z.output<typeof disableSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof disableSchema>,
+    unknown,
+    z.output<typeof disableSchema>
+  >({
     resolver: zodResolver(disableSchema),
     defaultValues: { currentPassword: '' },
   });
   return (
-    <form onSubmit={handleSubmit((values) => disable.mutate(values, { onSuccess: onDone }))} noValidate aria-label="Disable two-factor authentication">
+    <form
+      onSubmit={handleSubmit((values) => disable.mutate(values, { onSuccess: onDone }))}
+      noValidate
+      aria-label="Disable two-factor authentication"
+    >
       <Stack gap="sm">
-        <Text size="sm">Sign-in asks for a code from your authenticator app. To turn this off, enter your current password.</Text>
+        <Text size="sm">
+          Sign-in asks for a code from your authenticator app. To turn this off, enter your current password.
+        </Text>
         <FormErrors error={disable.error} />
         <PasswordInput
           label="Current password"
