@@ -87,6 +87,7 @@ describe('account creation', () => {
     await page.goto('/portal/login');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/portal/s/create-account');
+    await page.getByRole('heading', { name: 'Create your portal user' }).waitFor();
 
     // Client-side rules first, with the spec's default messages.
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -183,6 +184,7 @@ describe('forgotten password', () => {
     const { context, page } = await newPage(browser, server.origin);
     await page.goto('/portal/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(identity.texts.forgotSent).waitFor();
