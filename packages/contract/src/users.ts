@@ -142,13 +142,14 @@ export const updateUser = defineCall({
 
 export const addExistingUser = defineCall({
   id: 'users.addExistingUser',
-  summary: 'Gives an existing portal user (by email) access to accounts the caller administers.',
+  summary:
+    'Gives an existing portal user (by email) access to accounts the caller administers. A notice email that could not be sent is reported in the message.',
   tag: 'users',
   methods: ['POST'],
   path: '/users/add-existing-user',
   input: z.object({ email_nm: email, accounts: accountAccessList }),
   data: portalUser,
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'MAIL_FAILED', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
 
@@ -165,13 +166,14 @@ export const addNewUserInput = z
 
 export const addNewUser = defineCall({
   id: 'users.addNewUser',
-  summary: 'Creates a portal user with access to accounts the caller administers and sends them an invitation.',
+  summary:
+    'Creates a portal user with access to accounts the caller administers and mails them a verification link. A link that could not be sent is reported in the message.',
   tag: 'users',
   methods: ['POST'],
   path: '/users/add-new-user',
   input: addNewUserInput,
   data: portalUser,
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'MAIL_FAILED', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
 

@@ -14,3 +14,23 @@ export async function sendAccessGrantedNotice(deps: Pick<Deps, 'mailer' | 'env'>
     kind: 'access-granted',
   });
 }
+
+/**
+ * Runs a send that follows a committed change: false when the mail could not be sent (the mailer has
+ * logged and recorded it), so the caller reports it instead of failing a change that already happened.
+ */
+export async function delivered(send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'MAIL_FAILED') throw error;
+    return false;
+  }
+}
+
+export const mailMessages = {
+  verificationNotSent:
+    'The user was added, but the verification email could not be sent. They can ask for a new one with "Resend verification" on the sign-in page.',
+  noticeNotSent: 'Access was given, but the email telling the user could not be sent.',
+} as const;

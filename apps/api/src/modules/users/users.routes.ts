@@ -4,7 +4,7 @@ import { users } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { route } from '../../plugins/route.ts';
+import { answer, route } from '../../plugins/route.ts';
 import { createPasswordResetSender } from './password-reset.ts';
 import { findAuthenticatedUser } from './users.repository.ts';
 import { createUsersService } from './users.service.ts';
@@ -22,10 +22,14 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, users.getUser, ({ caller, input }) => service.getUser(caller, input.userId));
   route(app, deps, users.updateUser, ({ caller, input }) => service.updateUser(caller, input.userId, input.accounts));
   route(app, deps, users.deleteUser, ({ caller, input }) => service.deleteUser(caller, input.userId));
-  route(app, deps, users.addExistingUser, ({ caller, input }) =>
-    service.addExistingUser(caller, input.email_nm, input.accounts),
-  );
-  route(app, deps, users.addNewUser, ({ caller, input }) => service.addNewUser(caller, input));
+  route(app, deps, users.addExistingUser, async ({ caller, input }) => {
+    const { user, message } = await service.addExistingUser(caller, input.email_nm, input.accounts);
+    return answer(user, 'SUCCESS', message);
+  });
+  route(app, deps, users.addNewUser, async ({ caller, input }) => {
+    const { user, message } = await service.addNewUser(caller, input);
+    return answer(user, 'SUCCESS', message);
+  });
   route(app, deps, users.sendPasswordReset, async ({ caller, input, request }) => {
     await passwordReset(caller, input.email, request.ip);
     return null;

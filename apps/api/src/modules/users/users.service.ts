@@ -15,7 +15,7 @@ import {
   setAccess,
 } from '../accounts/accounts.repository.ts';
 import { sendEmailVerification } from '../identity/verification.service.ts';
-import { sendAccessGrantedNotice } from './users.mail.ts';
+import { delivered, mailMessages, sendAccessGrantedNotice } from './users.mail.ts';
 import { findUserByEmail, findUsersPage, findVisibleUser, insertUser, type UserFilter } from './users.repository.ts';
 
 const { accessLevels } = users;
@@ -119,8 +119,8 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
         await applyAccess(db, caller, target.user_id, levels, allowed);
         return visibleUser(db, caller, target.user_id);
       });
-      if (user.user_id !== caller.userId) await sendAccessGrantedNotice(deps, user);
-      return user;
+      const sent = user.user_id === caller.userId || (await delivered(() => sendAccessGrantedNotice(deps, user)));
+      return { user, message: sent ? '' : mailMessages.noticeNotSent };
     },
 
     async addNewUser(
@@ -148,9 +148,10 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
         await applyAccess(db, caller, userId, input.accounts, allowed);
         return visibleUser(db, caller, userId);
       });
-      // The new user verifies the address before the first sign-in (identity's verification link).
-      await sendEmailVerification(deps, user.user_id);
-      return user;
+      // The new user verifies the address before the first sign-in (identity's verification link). The
+      // user exists once the transaction commits: a message that cannot be sent is reported, not a failure.
+      const sent = await delivered(() => sendEmailVerification(deps, user.user_id));
+      return { user, message: sent ? '' : mailMessages.verificationNotSent };
     },
   };
 }

@@ -1,13 +1,13 @@
 import { users, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '../../../lib/request.ts';
+import { requestEnvelope } from '../../../lib/request.ts';
 import { forceReload } from '../../../lib/session.ts';
 import { userKeys } from './keys.ts';
 
-/** Gives an existing portal user access to administered accounts. */
+/** Gives an existing portal user access to administered accounts. Answers the whole envelope: its message says when the user's email could not be sent. */
 export const addExistingUser = (input: CallInput<typeof users.addExistingUser>) =>
-  request(users.addExistingUser, input);
+  requestEnvelope(users.addExistingUser, input);
 
 export const useAddExistingUser = () => {
   const queryClient = useQueryClient();

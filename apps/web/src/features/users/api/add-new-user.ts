@@ -1,11 +1,11 @@
 import { users, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '../../../lib/request.ts';
+import { requestEnvelope } from '../../../lib/request.ts';
 import { userKeys } from './keys.ts';
 
-/** Creates a portal user with access to administered accounts. */
-export const addNewUser = (input: CallInput<typeof users.addNewUser>) => request(users.addNewUser, input);
+/** Creates a portal user with access to administered accounts. Answers the whole envelope: its message says when the user's email could not be sent. */
+export const addNewUser = (input: CallInput<typeof users.addNewUser>) => requestEnvelope(users.addNewUser, input);
 
 export const useAddNewUser = () => {
   const queryClient = useQueryClient();

@@ -39,10 +39,12 @@ function AddExistingUserForm() {
   const { errors } = formState;
 
   if (mutation.isSuccess) {
+    const { data: user, message } = mutation.data;
     return (
       <RedirectNotice
         to={paths.users()}
-        message={`${mutation.data.first_nm} ${mutation.data.last_nm} (${mutation.data.email_nm}) now has access to your accounts.`}
+        color={message ? 'blue' : 'green'}
+        message={`${user.first_nm} ${user.last_nm} (${user.email_nm}) now has access to your accounts. ${message}`.trim()}
       />
     );
   }

@@ -42,10 +42,15 @@ function AddNewUserForm() {
   const { errors } = formState;
 
   if (mutation.isSuccess) {
+    const { data: user, message } = mutation.data;
     return (
       <RedirectNotice
         to={paths.users()}
-        message={`${mutation.data.first_nm} ${mutation.data.last_nm} was added. We sent ${mutation.data.email_nm} a message to verify the email address.`}
+        color={message ? 'blue' : 'green'}
+        message={
+          message ||
+          `${user.first_nm} ${user.last_nm} was added. We sent ${user.email_nm} a message to verify the email address.`
+        }
       />
     );
   }
