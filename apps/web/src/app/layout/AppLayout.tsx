@@ -1,11 +1,12 @@
-import { Alert, AppShell, Box, Progress } from '@mantine/core';
+import { Alert, Anchor, AppShell, Box, Progress } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { layout, messages } from '@portal/contract';
 import { useEffect, useMemo } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { ActingAsBanner } from '../../features/admin/components/ActingAsBanner.tsx';
 import { UnverifiedEmailBanner } from '../../features/profile/components/UnverifiedEmailBanner.tsx';
+import { paths } from '../../config/paths.ts';
 import { readTokenPayload } from '../../lib/token.ts';
 import { useLoginData } from '../../lib/use-session.ts';
 import { HeaderBar } from './HeaderBar.tsx';
@@ -61,7 +62,11 @@ export function AppLayout() {
         <Box maw={1280} mx="auto">
           {pageHidden ? (
             <Alert color="yellow" variant="light" title="No customer account" role="alert" data-testid="no-accounts">
-              {messages.noAccounts}
+              {messages.noAccounts}{' '}
+              <Anchor component={Link} to={paths.addAccount()}>
+                Add an account with its account and invoice numbers
+              </Anchor>
+              , or ask your company's portal administrator to give you access.
             </Alert>
           ) : (
             <Outlet />

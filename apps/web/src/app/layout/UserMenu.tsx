@@ -55,6 +55,16 @@ export function UserMenu({ user }: { user: users.AuthenticatedUser }) {
               </Link>
             </li>
             <li>
+              <Link className={classes.item} to={paths.removeAccounts()} onClick={() => setOpen(false)}>
+                My accounts
+              </Link>
+            </li>
+            <li>
+              <Link className={classes.item} to={paths.addAccount()} onClick={() => setOpen(false)}>
+                Add an account
+              </Link>
+            </li>
+            <li>
               <Link className={classes.item} to={paths.feedback()} onClick={() => setOpen(false)}>
                 Send feedback
               </Link>
