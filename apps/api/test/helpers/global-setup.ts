@@ -30,6 +30,7 @@ export default async function setup(project: TestProject) {
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const template = `portal_tpl_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
+    admin.on('error', () => {});
     await admin.connect();
     await admin.query(`CREATE DATABASE ${template}`);
     const { openPostgres } = await import('../../src/db/client.ts');

@@ -22,6 +22,7 @@ async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
     const url = process.env.TEST_DATABASE_URL as string;
     const name = `portal_t_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
+    admin.on('error', () => {});
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const db = await openPostgres(withDatabase(url, name), 4);

@@ -1,14 +1,10 @@
 import { NavLink as MantineNavLink, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
-import type { NavItem, NavModel } from './nav-model.ts';
+import { activeLink, type NavItem, type NavModel } from './nav-model.ts';
 
-function isActive(pathname: string, to: string): boolean {
-  return pathname === to || pathname.startsWith(`${to}/`);
-}
-
-function SidebarLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate: () => void }) {
-  const active = isActive(pathname, item.to);
+function SidebarLink({ item, current, onNavigate }: { item: NavItem; current?: string; onNavigate: () => void }) {
+  const active = item.to === current;
   return (
     <>
       <MantineNavLink
@@ -27,8 +23,8 @@ function SidebarLink({ item, pathname, onNavigate }: { item: NavItem; pathname: 
           component={Link}
           to={child.to}
           label={child.label}
-          active={isActive(pathname, child.to)}
-          aria-current={isActive(pathname, child.to) ? 'page' : undefined}
+          active={child.to === current}
+          aria-current={child.to === current ? 'page' : undefined}
           onClick={onNavigate}
           pl="xl"
           fz="sm"
@@ -38,7 +34,7 @@ function SidebarLink({ item, pathname, onNavigate }: { item: NavItem; pathname: 
   );
 }
 
-function Section({ title, items, pathname, onNavigate }: { title: string; items: NavItem[]; pathname: string; onNavigate: () => void }) {
+function Section({ title, items, current, onNavigate }: { title: string; items: NavItem[]; current?: string; onNavigate: () => void }) {
   if (items.length === 0) return null;
   const id = `nav-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
@@ -47,7 +43,7 @@ function Section({ title, items, pathname, onNavigate }: { title: string; items:
         {title}
       </Text>
       {items.map((item) => (
-        <SidebarLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
+        <SidebarLink key={item.to} item={item} current={current} onNavigate={onNavigate} />
       ))}
     </div>
   );
@@ -64,15 +60,16 @@ export interface SidebarProps {
 /** The sidebar's link sections (the shell's navbar is the navigation landmark). */
 export function Sidebar({ nav, onNavigate, hidden = false }: SidebarProps) {
   const { pathname } = useLocation();
+  const current = activeLink(nav, pathname);
   return (
     // A plain scrolling box: the sidebar scrolls on its own when it is taller than the window.
     <div style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }} inert={hidden}>
       <div>
-        <Section title="Portal" items={nav.portal} pathname={pathname} onNavigate={onNavigate} />
-        <Section title="Services" items={nav.services} pathname={pathname} onNavigate={onNavigate} />
-        <Section title="Resources" items={nav.resources} pathname={pathname} onNavigate={onNavigate} />
-        <Section title="Administration" items={nav.account} pathname={pathname} onNavigate={onNavigate} />
-        <Section title="Staff" items={nav.staff} pathname={pathname} onNavigate={onNavigate} />
+        <Section title="Portal" items={nav.portal} current={current} onNavigate={onNavigate} />
+        <Section title="Services" items={nav.services} current={current} onNavigate={onNavigate} />
+        <Section title="Resources" items={nav.resources} current={current} onNavigate={onNavigate} />
+        <Section title="Administration" items={nav.account} current={current} onNavigate={onNavigate} />
+        <Section title="Staff" items={nav.staff} current={current} onNavigate={onNavigate} />
       </div>
     </div>
   );

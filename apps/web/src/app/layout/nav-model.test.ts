@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildNav, hidesPageWithoutAccounts } from './nav-model.ts';
+import { activeLink, buildNav, hidesPageWithoutAccounts } from './nav-model.ts';
 
 const base = {
   user: { uss_admin_level: 0 },
@@ -19,6 +19,16 @@ describe('buildNav', () => {
       { label: 'All Services', to: '/services' },
       { label: 'Backup', to: '/services/backup' },
     ]);
+  });
+
+  it('highlights only the most specific matching link', () => {
+    const nav = buildNav(base);
+    expect(activeLink(nav, '/services/backup')).toBe('/services/backup');
+    expect(activeLink(nav, '/services')).toBe('/services');
+    expect(activeLink(nav, '/invoices/pay')).toBe('/invoices/pay');
+    expect(activeLink(nav, '/invoices/view/1/2')).toBe('/invoices');
+    expect(activeLink(nav, '/resources/2')).toBe('/resources/2');
+    expect(activeLink(nav, '/r/tickets/ticket/3')).toBeUndefined();
   });
 
   it('links the everyday pages first', () => {

@@ -82,3 +82,12 @@ export function hidesPageWithoutAccounts(pathname: string, accountCount: number)
   const area = pathname.split('/').filter(Boolean)[0] ?? 'home';
   return !areasWithoutAccounts.has(area);
 }
+
+/** The one link to highlight: the most specific link whose path is the page's path or a prefix of it. */
+export function activeLink(nav: NavModel, pathname: string): string | undefined {
+  const links = Object.values(nav).flatMap((items: NavItem[]) => items.flatMap((item) => [item, ...(item.children ?? [])]));
+  return links
+    .map((link) => link.to)
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
