@@ -20,7 +20,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/web/src/**/*.test.{ts,tsx}', 'packages/contract/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+          include: [
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'packages/contract/src/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+          ],
           environment: 'happy-dom',
         },
       },

@@ -31,12 +31,35 @@ try {
     { name: 'orders/get-products', method: 'GET', path: '/api/orders/get-products' },
     { name: 'content/portal-resource-categories', method: 'GET', path: '/api/content/portal-resource-categories' },
     { name: 'notifications/get-outages', method: 'POST', path: '/api/notifications/get-outages' },
-    { name: 'notifications/get-active-cmc-notifications-count', method: 'POST', path: '/api/notifications/get-active-cmc-notifications-count' },
-    { name: 'tickets/get-tickets (4)', method: 'POST', path: '/api/tickets/get-tickets', body: { perPage: 4, sort_column: 'last_update_posted', sort_order: 'desc' } },
-    { name: 'tickets/get-tickets-requesting-response', method: 'POST', path: '/api/tickets/get-tickets-requesting-response' },
+    {
+      name: 'notifications/get-active-cmc-notifications-count',
+      method: 'POST',
+      path: '/api/notifications/get-active-cmc-notifications-count',
+    },
+    {
+      name: 'tickets/get-tickets (4)',
+      method: 'POST',
+      path: '/api/tickets/get-tickets',
+      body: { perPage: 4, sort_column: 'last_update_posted', sort_order: 'desc' },
+    },
+    {
+      name: 'tickets/get-tickets-requesting-response',
+      method: 'POST',
+      path: '/api/tickets/get-tickets-requesting-response',
+    },
     { name: 'orders/get-pending-orders', method: 'POST', path: '/api/orders/get-pending-orders', body: { count: 5 } },
-    { name: 'invoices/get-latest-invoice', method: 'POST', path: '/api/invoices/get-latest-invoice', body: { accountId } },
-    { name: 'invoices/get-invoice-products', method: 'POST', path: '/api/invoices/get-invoice-products', body: { accountId, cycleLogId: latest.data.cycle_log_id } },
+    {
+      name: 'invoices/get-latest-invoice',
+      method: 'POST',
+      path: '/api/invoices/get-latest-invoice',
+      body: { accountId },
+    },
+    {
+      name: 'invoices/get-invoice-products',
+      method: 'POST',
+      path: '/api/invoices/get-invoice-products',
+      body: { accountId, cycleLogId: latest.data.cycle_log_id },
+    },
     { name: 'contact/get-team', method: 'POST', path: '/api/contact/get-team', body: { accountId } },
   ];
   const figures = [];
@@ -52,4 +75,6 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const initial = [...html.matchAll(/(?:src|href)="\/portal\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
 const bytes = initial.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
 const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-console.log(`\nInitial JavaScript: ${initial.length} files, ${(bytes / 1024).toFixed(1)} kB gzip (budget 200 kB); ${all.length} chunks in all`);
+console.log(
+  `\nInitial JavaScript: ${initial.length} files, ${(bytes / 1024).toFixed(1)} kB gzip (budget 200 kB); ${all.length} chunks in all`,
+);

@@ -35,10 +35,13 @@ async function ensureBigAccount(db: Db, spec: (typeof bigAccounts)[number]): Pro
       `INSERT INTO accounts (account_number, name, company_nm) VALUES ($1, $2, 'Bench Holdings') RETURNING account_id`,
       [spec.accountNumber, `Bench – ${spec.services} services`],
     );
-    await t.query('INSERT INTO accounts_users (account_id, user_id) VALUES ($1, $2)', [account?.account_id, user?.user_id]);
-    const products = (await t.query<{ product_cd: string }>('SELECT product_cd FROM products WHERE active ORDER BY product_cd')).map(
-      (p) => p.product_cd,
-    );
+    await t.query('INSERT INTO accounts_users (account_id, user_id) VALUES ($1, $2)', [
+      account?.account_id,
+      user?.user_id,
+    ]);
+    const products = (
+      await t.query<{ product_cd: string }>('SELECT product_cd FROM products WHERE active ORDER BY product_cd')
+    ).map((p) => p.product_cd);
     await t.query(
       `INSERT INTO orders (account_id, order_number, product_cd, uss_circuit_id, customer_ref, alias, mrc_charges)
        SELECT $1, $2 || '-' || lpad(g::text, 6, '0'), ($3::text[])[1 + g % array_length($3::text[], 1)],
@@ -78,9 +81,13 @@ try {
   const big = await signIn(server.url, bigAccounts[0].email);
   // The app always names the account (its account dropdown), so the calls below do too.
   const accountOf = async (t: string) =>
-    ((await (await fetch(`${server.url}/api/accounts/get-accounts`, { headers: { authorization: `Bearer ${t}` } })).json()) as {
-      data: { account_id: number }[];
-    }).data[0]?.account_id as number;
+    (
+      (await (
+        await fetch(`${server.url}/api/accounts/get-accounts`, { headers: { authorization: `Bearer ${t}` } })
+      ).json()) as {
+        data: { account_id: number }[];
+      }
+    ).data[0]?.account_id as number;
   const accountId = await accountOf(token);
   const bigAccountId = await accountOf(big);
   const mine = await json<{ data: { base_order_id: number; uss_circuit_id: string }[] }>(
@@ -94,25 +101,65 @@ try {
     { name: 'orders/get-products (floor)', method: 'GET', path: '/api/orders/get-products' },
     { name: 'get-orders (account)', method: 'POST', path: '/api/orders/get-orders', body: { accountId } },
     { name: 'get-orders (all accounts)', method: 'POST', path: '/api/orders/get-orders', body: {} },
-    { name: 'get-orders (search circuit)', method: 'POST', path: '/api/orders/get-orders', body: { accountId, search_all: order.uss_circuit_id } },
+    {
+      name: 'get-orders (search circuit)',
+      method: 'POST',
+      path: '/api/orders/get-orders',
+      body: { accountId, search_all: order.uss_circuit_id },
+    },
     {
       name: 'get-orders (group, sorted by MRC)',
       method: 'POST',
       path: '/api/orders/get-orders',
       body: { accountId, search_product_group: 'network', sort: 'mrc_charges', order: 'desc' },
     },
-    { name: 'get-orders (code di)', method: 'POST', path: '/api/orders/get-orders', body: { accountId, search_product_cd: 'di' } },
+    {
+      name: 'get-orders (code di)',
+      method: 'POST',
+      path: '/api/orders/get-orders',
+      body: { accountId, search_product_cd: 'di' },
+    },
     { name: 'get-order', method: 'POST', path: '/api/orders/get-order', body: { baseOrderId: order.base_order_id } },
-    { name: 'tickets/get-tickets (list page)', method: 'POST', path: '/api/tickets/get-tickets', body: { accountId, perPage: 20 } },
+    {
+      name: 'tickets/get-tickets (list page)',
+      method: 'POST',
+      path: '/api/tickets/get-tickets',
+      body: { accountId, perPage: 20 },
+    },
   ];
   const a = bigAccountId;
   const bigTargets: Target[] = [
     { name: '5,000: get-orders page 1', method: 'POST', path: '/api/orders/get-orders', body: { accountId: a } },
-    { name: '5,000: get-orders page 120, sort alias', method: 'POST', path: '/api/orders/get-orders?page=120', body: { accountId: a, sort: 'alias' } },
-    { name: '5,000: get-orders sort MRC desc', method: 'POST', path: '/api/orders/get-orders', body: { accountId: a, sort: 'mrc_charges', order: 'desc' } },
-    { name: '5,000: get-orders search "rack"', method: 'POST', path: '/api/orders/get-orders', body: { accountId: a, search_all: 'rack' } },
-    { name: '5,000: get-orders search one circuit', method: 'POST', path: '/api/orders/get-orders', body: { accountId: a, search_all: 'NW/BENCH/004321' } },
-    { name: '5,000: get-orders group', method: 'POST', path: '/api/orders/get-orders', body: { accountId: a, search_product_group: 'cloud' } },
+    {
+      name: '5,000: get-orders page 120, sort alias',
+      method: 'POST',
+      path: '/api/orders/get-orders?page=120',
+      body: { accountId: a, sort: 'alias' },
+    },
+    {
+      name: '5,000: get-orders sort MRC desc',
+      method: 'POST',
+      path: '/api/orders/get-orders',
+      body: { accountId: a, sort: 'mrc_charges', order: 'desc' },
+    },
+    {
+      name: '5,000: get-orders search "rack"',
+      method: 'POST',
+      path: '/api/orders/get-orders',
+      body: { accountId: a, search_all: 'rack' },
+    },
+    {
+      name: '5,000: get-orders search one circuit',
+      method: 'POST',
+      path: '/api/orders/get-orders',
+      body: { accountId: a, search_all: 'NW/BENCH/004321' },
+    },
+    {
+      name: '5,000: get-orders group',
+      method: 'POST',
+      path: '/api/orders/get-orders',
+      body: { accountId: a, search_product_group: 'cloud' },
+    },
   ];
   const figures: Figure[] = [];
   const measure = async (t: string, target: Target) => {
@@ -128,7 +175,11 @@ try {
   for (const spec of bigAccounts) {
     const csvToken = await signIn(server.url, spec.email);
     const csvAccountId = await accountOf(csvToken);
-    for (const [run, sort] of [[1, {}], [2, { sort: 'customer_ref', order: 'asc' }], [3, { sort: 'mrc_charges', order: 'desc' }]] as const) {
+    for (const [run, sort] of [
+      [1, {}],
+      [2, { sort: 'customer_ref', order: 'asc' }],
+      [3, { sort: 'mrc_charges', order: 'desc' }],
+    ] as const) {
       const pid = server.pid as number;
       const before = rssKb(pid);
       let peak = before;

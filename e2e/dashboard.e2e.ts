@@ -31,7 +31,10 @@ describe('dashboard', () => {
     const maintenance = box(page, 'maintenance-box');
     await maintenance.locator('a[href="/portal/notifications"]').first().waitFor();
     expect(await maintenance.locator('a[href="/portal/notifications"]').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^\d+Upcoming maintenance$/), expect.stringMatching(/^\d+Recent maintenance$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^\d+Upcoming maintenance$/),
+        expect.stringMatching(/^\d+Recent maintenance$/),
+      ]),
     );
 
     const tickets = box(page, 'tickets-box');
@@ -70,7 +73,10 @@ describe('dashboard', () => {
     await page.getByRole('combobox', { name: 'Invoice account' }).click();
     await page.getByRole('option', { name: /Distribution Centers/ }).click();
     await page.waitForFunction(
-      (before) => document.querySelector('[data-testid="invoice-box"] a[href^="/portal/invoices/view/"]')?.getAttribute('href') !== before,
+      (before) =>
+        document
+          .querySelector('[data-testid="invoice-box"] a[href^="/portal/invoices/view/"]')
+          ?.getAttribute('href') !== before,
       firstLink,
     );
     // The team box keeps its own account.
@@ -111,7 +117,9 @@ describe('dashboard', () => {
     await toggle.click();
     await sidebarLinkShown(page, true);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'false',
+    );
     expect(await toggle.isVisible()).toBe(false);
     await sidebarLinkShown(page, true);
     expect(await sidebar.getByRole('link', { name: 'All Services' }).isVisible()).toBe(true);
@@ -122,7 +130,9 @@ describe('dashboard', () => {
 /** Waits until the sidebar's All Services link is (or is not) inside the window; a closed sidebar slides off-screen. */
 async function sidebarLinkShown(page: Page, shown: boolean): Promise<void> {
   await page.waitForFunction((expected) => {
-    const link = [...document.querySelectorAll('[data-testid="sidebar"] a')].find((a) => a.textContent === 'All Services');
+    const link = [...document.querySelectorAll('[data-testid="sidebar"] a')].find(
+      (a) => a.textContent === 'All Services',
+    );
     const rect = link?.getBoundingClientRect();
     const visible = !!rect && rect.width > 0 && rect.right > 0 && rect.left < window.innerWidth;
     return visible === expected;

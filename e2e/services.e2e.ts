@@ -41,7 +41,13 @@ describe('services list', () => {
     await page.waitForURL('**/portal/services/backup-recovery');
     await serviceLinks(page).first().waitFor();
     expect(await heading(page)).toBe('Backup & Recovery Services');
-    const backup = ['Backup as a Service', 'Backup Platform (Cloud Connect)', 'Virtual Machine Backup', 'Disaster Recovery as a Service', 'Endpoint Backup'];
+    const backup = [
+      'Backup as a Service',
+      'Backup Platform (Cloud Connect)',
+      'Virtual Machine Backup',
+      'Disaster Recovery as a Service',
+      'Endpoint Backup',
+    ];
     const products = await productCells(page);
     expect(products.length).toBeGreaterThan(3);
     for (const product of products) expect(backup).toContain(product);
@@ -49,7 +55,9 @@ describe('services list', () => {
     const csv = await downloaded(page, () => page.getByTestId('download-orders').click());
     expect(csv.name).toBe('Services-1000101.csv');
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('Account Number,Account Name,Product,Order Number,Circuit ID,Customer Reference,Alias,Monthly Recurring Charges');
+    expect(lines[0]).toBe(
+      'Account Number,Account Name,Product,Order Number,Circuit ID,Customer Reference,Alias,Monthly Recurring Charges',
+    );
     expect(lines).toHaveLength(products.length + 1);
     for (const line of lines.slice(1)) expect(backup.some((p) => line.includes(p))).toBe(true);
 
@@ -77,7 +85,8 @@ describe('services list', () => {
 
     const charges = async () =>
       (await page.locator('table tbody tr td:last-child').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
-    const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || (v - (values[i - 1] as number)) * dir >= 0);
+    const sorted = (values: number[], dir: 1 | -1) =>
+      values.every((v, i) => i === 0 || (v - (values[i - 1] as number)) * dir >= 0);
     expect(sorted(await charges(), 1)).toBe(false);
     await page.getByRole('button', { name: /Monthly recurring charges/ }).click();
     await page.waitForURL(/sort=mrc_charges&order=asc/);
@@ -126,7 +135,9 @@ describe('service detail', () => {
     const rows = () => page.locator('table tbody tr').count();
     const toggle = page.getByRole('switch', { name: /Show components without a monthly charge/ });
     const before = await rows();
-    const hidden = Number(/\((\d+)\)/.exec((await page.getByText(/Show components without a monthly charge/).textContent()) ?? '')?.[1]);
+    const hidden = Number(
+      /\((\d+)\)/.exec((await page.getByText(/Show components without a monthly charge/).textContent()) ?? '')?.[1],
+    );
     expect(hidden).toBeGreaterThan(0);
     await toggle.check({ force: true });
     await page.waitForFunction((n) => document.querySelectorAll('table tbody tr').length > n, before);

@@ -34,9 +34,9 @@ describe('tickets', () => {
     const row = highlighted(page).first();
     expect(await row.textContent()).toContain('Response Requested');
     // The status bullet follows the spec's colours: closed green, deferred to client red, others yellow.
-    const colours = await page.locator('[data-status-color]').evaluateAll((els) =>
-      els.map((el) => [el.textContent?.trim(), el.getAttribute('data-status-color')]),
-    );
+    const colours = await page
+      .locator('[data-status-color]')
+      .evaluateAll((els) => els.map((el) => [el.textContent?.trim(), el.getAttribute('data-status-color')]));
     for (const [status, colour] of colours) {
       if (status?.startsWith('Closed')) expect(colour).toBe('green');
       else if (status?.startsWith('Deferred to Client')) expect(colour).toBe('red');
@@ -58,7 +58,9 @@ describe('tickets', () => {
     await page.getByTestId('attachments').getByText('approval.log').waitFor();
     await page.getByRole('button', { name: 'Remove approval.log' }).waitFor();
 
-    await page.getByRole('textbox', { name: 'Message' }).fill('Approved: please restart the edge device after 6 pm today.');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Approved: please restart the edge device after 6 pm today.');
     await page.getByRole('button', { name: 'Send reply' }).click();
     await page.getByText('Your reply was sent.').waitFor();
     await page.getByTestId('response-requested').waitFor({ state: 'detached' });

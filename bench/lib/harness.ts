@@ -124,7 +124,11 @@ export async function load(url: string, token: string, target: Target, connectio
     method: target.method,
     connections,
     duration: seconds,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    },
     ...(target.body !== undefined ? { body: JSON.stringify(target.body) } : {}),
   });
   return {

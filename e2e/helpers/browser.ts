@@ -27,7 +27,11 @@ export interface PageOptions {
 }
 
 /** A fresh context (own cookies and storage) and page. */
-export async function newPage(browser: Browser, origin: string, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  origin: string,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: origin,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },

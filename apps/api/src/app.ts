@@ -47,8 +47,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       directives: {
         defaultSrc: ["'self'"],
         // reCAPTCHA (CAPTCHA_PROVIDER=recaptcha) needs Google's script and frame; the default captcha is ours.
-        scriptSrc: ["'self'", ...(recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [])],
-        ...(recaptcha ? { frameSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] } : {}),
+        scriptSrc: [
+          "'self'",
+          ...(recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : []),
+        ],
+        ...(recaptcha
+          ? { frameSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] }
+          : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -17,7 +17,10 @@ export async function openDatabase(env: Env): Promise<Db> {
 }
 
 /** Opens the database (migrated, seeded when empty) and builds everything the routes need. */
-export async function createDeps(env: Env, options: { db?: Db; clock?: Clock; log?: (msg: string) => void } = {}): Promise<Deps & { redis?: Redis }> {
+export async function createDeps(
+  env: Env,
+  options: { db?: Db; clock?: Clock; log?: (msg: string) => void } = {},
+): Promise<Deps & { redis?: Redis }> {
   const log = options.log ?? (() => {});
   const db = options.db ?? (await openDatabase(env));
   const ran = await migrate(db);
@@ -34,5 +37,13 @@ export async function createDeps(env: Env, options: { db?: Db; clock?: Clock; lo
     address: { max: env.ATTEMPTS_PER_ADDRESS, windowSeconds: env.ATTEMPT_WINDOW_SECONDS },
     failures: { max: env.LOGIN_FAILURES_PER_EMAIL, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
   });
-  return { env, db, clock, limiter, tokens: createTokens(env.JWT_SECRET, env.TOKEN_TTL_SECONDS), mailer: createMailer(env, db), ...(redis ? { redis } : {}) };
+  return {
+    env,
+    db,
+    clock,
+    limiter,
+    tokens: createTokens(env.JWT_SECRET, env.TOKEN_TTL_SECONDS),
+    mailer: createMailer(env, db),
+    ...(redis ? { redis } : {}),
+  };
 }

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { CONTROLLERS } from '../src/db/seed/catalog.ts';
-import { DEMO_PASSWORD, DEMO_PIN, TOTP_SECRET, UNACCEPTED_AGREEMENT_TITLE, demoAccounts, demoEmails } from '../src/db/seed/demo.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_PIN,
+  TOTP_SECRET,
+  UNACCEPTED_AGREEMENT_TITLE,
+  demoAccounts,
+  demoEmails,
+} from '../src/db/seed/demo.ts';
 import { isEmpty, seed, type SeedSummary } from '../src/db/seed/index.ts';
 import { withDatabase } from './helpers/global-setup.ts';
 
@@ -85,7 +92,9 @@ const user = async (email: string) => {
 describe('demo sign-ins', () => {
   it('customer@ holds the three Acme accounts: one needs a PIN, one is disconnected, none needs 2FA', async () => {
     const rows = await memberships(demoEmails.customer);
-    expect(rows.map((r) => [r.account_number, r.name])).toEqual(demoAccounts.customer.map((a) => [a.account_number, a.name]));
+    expect(rows.map((r) => [r.account_number, r.name])).toEqual(
+      demoAccounts.customer.map((a) => [a.account_number, a.name]),
+    );
     expect(rows.filter((r) => r.require_pin)).toHaveLength(1);
     expect(rows.filter((r) => r.account_status_cd === 'D')).toHaveLength(1);
     expect(rows.some((r) => r.is_2fa_required || r.is_account_admin)).toBe(false);
@@ -137,7 +146,9 @@ describe('demo sign-ins', () => {
         WHERE la.active AND NOT EXISTS (SELECT 1 FROM legal_acceptances x WHERE x.user_id = u.user_id AND x.legal_agreement_id = la.legal_agreement_id)`,
     );
     expect(missing).toEqual([{ email_nm: demoEmails.legal, title: UNACCEPTED_AGREEMENT_TITLE }]);
-    const newest = await db.one<{ title: string }>('SELECT title FROM legal_agreements WHERE active ORDER BY created_at DESC LIMIT 1');
+    const newest = await db.one<{ title: string }>(
+      'SELECT title FROM legal_agreements WHERE active ORDER BY created_at DESC LIMIT 1',
+    );
     expect(newest?.title).toBe(UNACCEPTED_AGREEMENT_TITLE);
     expect((await db.query('SELECT 1 FROM legal_agreements WHERE NOT active')).length).toBe(1);
   });
@@ -157,7 +168,9 @@ describe('services, tickets and charts', () => {
       expect(row?.orders, controller).toBeGreaterThan(0);
       expect(row?.charted, controller).toBe(row?.orders);
     }
-    const span = await db.one<{ days: number }>('SELECT extract(day FROM max(ts) - min(ts))::int AS days FROM metric_points');
+    const span = await db.one<{ days: number }>(
+      'SELECT extract(day FROM max(ts) - min(ts))::int AS days FROM metric_points',
+    );
     expect(span?.days).toBeGreaterThanOrEqual(390);
     expect(summary.counts.metric_points).toBeLessThan(200_000);
   });
@@ -179,12 +192,16 @@ describe('services, tickets and charts', () => {
        HAVING sum(c.mrc_charges) <> o.mrc_charges OR count(*) NOT BETWEEN 2 AND 6`,
     );
     expect(bad).toEqual([]);
-    const pending = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE order_status_cd = 'P' AND ${customerScope}`);
+    const pending = await db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders WHERE order_status_cd = 'P' AND ${customerScope}`,
+    );
     expect(pending?.n).toBeGreaterThanOrEqual(5);
   });
 
   it('the demo customer has tickets in every status, exactly one asking for a response', async () => {
-    const rows = await db.query<{ status: string; asks: boolean }>(`SELECT status, request_customer_response AS asks FROM tickets WHERE ${customerScope}`);
+    const rows = await db.query<{ status: string; asks: boolean }>(
+      `SELECT status, request_customer_response AS asks FROM tickets WHERE ${customerScope}`,
+    );
     expect(rows.length).toBeGreaterThanOrEqual(8);
     expect(new Set(rows.map((r) => r.status))).toEqual(
       new Set(['Open', 'In Progress', 'Pending Customer', 'Deferred to Client', 'Postponed', 'Closed', 'Canceled']),
@@ -215,7 +232,7 @@ describe('billing', () => {
     expect(newest?.bill_date).toBe('2026-11-01');
   });
 
-  it("the demo customer owes something in every aging bucket and has one invoice without a PDF", async () => {
+  it('the demo customer owes something in every aging bucket and has one invoice without a PDF', async () => {
     const buckets = await db.one<Record<'b0' | 'b30' | 'b60' | 'b90', number>>(
       `SELECT sum(owed) FILTER (WHERE age < 30) AS b0, sum(owed) FILTER (WHERE age >= 30 AND age < 60) AS b30,
               sum(owed) FILTER (WHERE age >= 60 AND age < 90) AS b60, sum(owed) FILTER (WHERE age >= 90) AS b90
@@ -241,7 +258,10 @@ describe('notices and content', () => {
       expect(row?.upcoming, email).toBeGreaterThan(0);
       expect(row?.recent, email).toBeGreaterThan(0);
     }
-    const outages = await db.query<{ current: boolean }>('SELECT (ends_at IS NULL OR ends_at > $1) AS current FROM outages ORDER BY outage_id', [NOW]);
+    const outages = await db.query<{ current: boolean }>(
+      'SELECT (ends_at IS NULL OR ends_at > $1) AS current FROM outages ORDER BY outage_id',
+      [NOW],
+    );
     expect(outages.map((o) => o.current)).toEqual([true, false]);
   });
 
@@ -259,17 +279,28 @@ describe('notices and content', () => {
 describe('determinism', () => {
   // Everything but the argon2 hashes (random salts) must come out the same for the same `now`.
   const TABLES: Record<string, string> = {
-    users: 'user_id', accounts: 'account_id', accounts_users: 'account_id, user_id', account_team: 'account_id, team_member_id',
-    orders: 'base_order_id', order_components: 'component_id', tickets: 'ticket_id', ticket_messages: 'message_id',
-    invoices: 'cycle_log_id', invoice_products: 'invoice_product_id', cmc_contact_batches: 'batch_id',
-    cmc_contact_emails: 'cmc_contact_email_id', legal_acceptances: 'user_id, legal_agreement_id', resources: 'id',
+    users: 'user_id',
+    accounts: 'account_id',
+    accounts_users: 'account_id, user_id',
+    account_team: 'account_id, team_member_id',
+    orders: 'base_order_id',
+    order_components: 'component_id',
+    tickets: 'ticket_id',
+    ticket_messages: 'message_id',
+    invoices: 'cycle_log_id',
+    invoice_products: 'invoice_product_id',
+    cmc_contact_batches: 'batch_id',
+    cmc_contact_emails: 'cmc_contact_email_id',
+    legal_acceptances: 'user_id, legal_agreement_id',
+    resources: 'id',
     metric_points: 'base_order_id, series, ts',
   };
   const fingerprint = (d: Db) =>
     d.query<{ t: string; md5: string }>(
       Object.entries(TABLES)
         .map(([t, key]) => {
-          const row = t === 'users' || t === 'accounts' ? "((to_jsonb(x) - 'password_hash') - 'pin_hash')::text" : 'x::text';
+          const row =
+            t === 'users' || t === 'accounts' ? "((to_jsonb(x) - 'password_hash') - 'pin_hash')::text" : 'x::text';
           return `SELECT '${t}' AS t, md5(string_agg(${row}, ',' ORDER BY ${key})) AS md5 FROM ${t} x`;
         })
         .join(' UNION ALL '),

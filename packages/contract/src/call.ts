@@ -34,7 +34,8 @@ export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallParsed<C extends Call> = z.output<C['input']>;
 export type CallData<C extends Call> = z.output<NonNullable<C['data']>>;
 
-export const defineCall = <I extends z.ZodType, D extends z.ZodType, const A extends CallAuth>(call: Call<I, D, A>) => call;
+export const defineCall = <I extends z.ZodType, D extends z.ZodType, const A extends CallAuth>(call: Call<I, D, A>) =>
+  call;
 
 /** Fill `:name` parameters of a call's path from its input; returns the path and the input that is left. */
 export function buildPath(

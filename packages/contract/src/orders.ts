@@ -53,7 +53,14 @@ export const getPendingOrders = defineCall({
  * Services (orders) list, CSV download, order detail and alias (spec services.md sections 2, 3, 7).
  * ---------------------------------------------------------------------------------------------- */
 
-export const orderSortColumns = ['product', 'order_number', 'uss_circuit_id', 'customer_ref', 'alias', 'mrc_charges'] as const;
+export const orderSortColumns = [
+  'product',
+  'order_number',
+  'uss_circuit_id',
+  'customer_ref',
+  'alias',
+  'mrc_charges',
+] as const;
 export type OrderSortColumn = (typeof orderSortColumns)[number];
 
 /** A product code is 2 characters; any other services segment is a product group path. */
@@ -66,7 +73,13 @@ export const orderSearch = z.object({
   search_all: searchText,
   accountId: optionalId,
   /** A product group path (lowercase, hyphenated), e.g. 'backup-recovery'. */
-  search_product_group: z.string().trim().toLowerCase().max(100, m.maxlength).regex(/^[a-z0-9-]*$/, m.type).optional(),
+  search_product_group: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(100, m.maxlength)
+    .regex(/^[a-z0-9-]*$/, m.type)
+    .optional(),
   search_product_cd: z
     .string()
     .trim()

@@ -37,7 +37,15 @@ export const sendPinReset = defineCall({
   path: '/pins/send-pin-reset',
   input: z.object({ accountId: id }),
   data: z.object({ account_id: z.number().int() }),
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'TOO_MANY_ATTEMPTS', 'MAIL_FAILED', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: [
+    'SUCCESS',
+    'VALIDATION_ERROR',
+    'NOT_FOUND',
+    'TOO_MANY_ATTEMPTS',
+    'MAIL_FAILED',
+    'INVALID_TOKEN',
+    'EXPIRED_TOKEN',
+  ],
   auth: { access: 'user' },
 });
 

@@ -21,6 +21,24 @@ const isCall = (value: unknown): value is Call =>
   typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
 
 /** Every call of every area, for the OpenAPI document and the contract's own tests. */
-export const allCalls: Call[] = [accounts, admin, auth, captcha, contact, health, identity, invoices, legal, notifications, orders, outbox, pins, profile, resources, tickets, users]
+export const allCalls: Call[] = [
+  accounts,
+  admin,
+  auth,
+  captcha,
+  contact,
+  health,
+  identity,
+  invoices,
+  legal,
+  notifications,
+  orders,
+  outbox,
+  pins,
+  profile,
+  resources,
+  tickets,
+  users,
+]
   .flatMap((area) => Object.values(area))
   .filter(isCall);

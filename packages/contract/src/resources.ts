@@ -61,7 +61,10 @@ export const contentPagination = z.object({
   total_pages: z.number().int(),
 });
 
-export const resourceList = z.object({ data: z.array(resourceSummary), meta: z.object({ pagination: contentPagination }) });
+export const resourceList = z.object({
+  data: z.array(resourceSummary),
+  meta: z.object({ pagination: contentPagination }),
+});
 export type ResourceList = z.infer<typeof resourceList>;
 /** One article: the content service's `data[0]`. */
 export const resourceItem = z.object({ data: z.array(resource) });

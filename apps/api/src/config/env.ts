@@ -13,7 +13,11 @@ const schema = z.object({
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(8 * 3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(8 * 3600),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Northwind Managed Services <portal@northwind.example>'),
   INQUIRY_INBOX: z.email().default('care@northwind.example'),
@@ -27,9 +31,17 @@ const schema = z.object({
   /** Work of the self-hosted captcha: the proof of work tries up to this many hashes (about 0.1 s in a browser at 50000). */
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  ATTEMPT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  ATTEMPT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_ON_EMPTY: z
@@ -48,7 +60,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   if (env.CAPTCHA_PROVIDER === 'recaptcha' && (!env.RECAPTCHA_SECRET || !env.RECAPTCHA_SITE_KEY)) {
-    throw new Error('Invalid configuration:\n  RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha');
+    throw new Error(
+      'Invalid configuration:\n  RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha',
+    );
   }
   const dataDir = resolve(env.DATA_DIR);
   return { ...env, DATA_DIR: dataDir, JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir) };

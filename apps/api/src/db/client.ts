@@ -62,9 +62,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     wrap(
       q,
       'pglite',
-      inTx
-        ? (fn) => fn(build(q, true))
-        : (fn) => lite.transaction((t) => fn(build(t as unknown as Queryable, true))),
+      inTx ? (fn) => fn(build(q, true)) : (fn) => lite.transaction((t) => fn(build(t as unknown as Queryable, true))),
       // Inside a transaction, exec must go through the transaction: the outer handle waits for
       // the transaction's lock and would deadlock (migrations exec in a transaction).
       async (sql) => {

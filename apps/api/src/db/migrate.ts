@@ -8,8 +8,12 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies every migrations/*.sql not yet applied, in name order, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const ran: string[] = [];
   for (const file of files) {

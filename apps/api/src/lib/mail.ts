@@ -63,4 +63,5 @@ export function createMailer(env: Env, db: Db, log: (obj: object, msg: string) =
 }
 
 /** An absolute link into the portal app, for messages. */
-export const portalLink = (env: Env, path: string) => `${env.PUBLIC_URL.replace(/\/$/, '')}/portal/${path.replace(/^\//, '')}`;
+export const portalLink = (env: Env, path: string) =>
+  `${env.PUBLIC_URL.replace(/\/$/, '')}/portal/${path.replace(/^\//, '')}`;

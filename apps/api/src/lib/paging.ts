@@ -4,7 +4,12 @@ import type { Paged } from '@portal/contract';
 export const limitOffset = (page: number, perPage: number) => ({ limit: perPage, offset: (page - 1) * perPage });
 
 /** Wraps rows fetched with `count(*) OVER () AS total_count` into the paged answer. */
-export function toPage<T extends { total_count?: number }>(rows: T[], page: number, perPage: number, total?: number): Paged<Omit<T, 'total_count'>> {
+export function toPage<T extends { total_count?: number }>(
+  rows: T[],
+  page: number,
+  perPage: number,
+  total?: number,
+): Paged<Omit<T, 'total_count'>> {
   const count = total ?? rows[0]?.total_count ?? 0;
   return {
     data: rows.map(({ total_count: _omit, ...row }) => row),

@@ -18,8 +18,11 @@ export function validationError(error: ZodError): AppError {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === 'SERVER_ERROR' || error.code === 'MAIL_FAILED') request.log.error({ err: error }, error.message);
-      return reply.status(resultStatus[error.code]).send({ data: error.data, code: error.code, message: error.message });
+      if (error.code === 'SERVER_ERROR' || error.code === 'MAIL_FAILED')
+        request.log.error({ err: error }, error.message);
+      return reply
+        .status(resultStatus[error.code])
+        .send({ data: error.data, code: error.code, message: error.message });
     }
     const status = (error as FastifyError).statusCode;
     if (status === 413) {

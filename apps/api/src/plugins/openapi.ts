@@ -19,10 +19,17 @@ function operation(call: Call, method: string) {
   const responses: Record<string, unknown> = {};
   for (const code of call.codes) {
     const status = String(resultStatus[code]);
-    const entry = (responses[status] ??= { description: '', content: {} }) as { description: string; content: Record<string, unknown> };
+    const entry = (responses[status] ??= { description: '', content: {} }) as {
+      description: string;
+      content: Record<string, unknown>;
+    };
     entry.description = entry.description ? `${entry.description}, ${code}` : code;
-    if (status === '200' && call.binary) entry.content = { [call.binary]: { schema: { type: 'string', format: 'binary' } } };
-    else entry.content['application/json'] = { schema: envelope(status === '200' && call.data ? schema(call.data, 'output') : {}) };
+    if (status === '200' && call.binary)
+      entry.content = { [call.binary]: { schema: { type: 'string', format: 'binary' } } };
+    else
+      entry.content['application/json'] = {
+        schema: envelope(status === '200' && call.data ? schema(call.data, 'output') : {}),
+      };
   }
   return {
     operationId: method === call.methods[0] ? call.id : `${call.id}.${method.toLowerCase()}`,
@@ -31,7 +38,14 @@ function operation(call: Call, method: string) {
     security: call.auth.access === 'user' ? [{ bearer: [] }] : [],
     parameters,
     ...(method === 'GET'
-      ? { parameters: [...parameters, ...Object.keys(properties).filter((p) => !pathParams.includes(p)).map((name) => ({ name, in: 'query', schema: properties[name] }))] }
+      ? {
+          parameters: [
+            ...parameters,
+            ...Object.keys(properties)
+              .filter((p) => !pathParams.includes(p))
+              .map((name) => ({ name, in: 'query', schema: properties[name] })),
+          ],
+        }
       : { requestBody: { content: { 'application/json': { schema: input } } } }),
     responses,
   };

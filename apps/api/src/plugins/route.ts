@@ -55,7 +55,8 @@ export function route<C extends Call>(
           reply,
         });
         if (call.binary) return reply;
-        if (isAnswer(result)) return reply.send({ data: result.data ?? null, code: result.code, message: result.message });
+        if (isAnswer(result))
+          return reply.send({ data: result.data ?? null, code: result.code, message: result.message });
         return reply.send({ data: result ?? null, code: 'SUCCESS', message: '' });
       },
     });

@@ -26,6 +26,9 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
     sendIndex: hasBuild
       ? (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
       : (reply: FastifyReply) =>
-          reply.header('cache-control', 'no-cache').type('text/plain').send('The web app is not built. Run `npm run build` first.'),
+          reply
+            .header('cache-control', 'no-cache')
+            .type('text/plain')
+            .send('The web app is not built. Run `npm run build` first.'),
   };
 }

@@ -11,13 +11,15 @@ let token: string;
 let categories: ResourceCategory[];
 
 const list = (query: string, auth = token) => t.call('GET', `/api/content/portal-resources?${query}`, { token: auth });
-const item = (id: number | string, auth = token) => t.call('GET', `/api/content/portal-resources/${id}`, { token: auth });
+const item = (id: number | string, auth = token) =>
+  t.call('GET', `/api/content/portal-resources/${id}`, { token: auth });
 const byTitle = (title: string) => first(categories.filter((c) => c.title === title));
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.signIn('customer@demo.test');
-  categories = (await t.call('GET', '/api/content/portal-resource-categories', { token })).body.data as ResourceCategory[];
+  categories = (await t.call('GET', '/api/content/portal-resource-categories', { token })).body
+    .data as ResourceCategory[];
 });
 afterAll(() => t.close());
 
@@ -30,7 +32,10 @@ describe('resources: articles of a category (content service shape)', () => {
     expect(answer.meta.pagination).toMatchObject({ current_page: 1, per_page: pageSizes.resources, total_pages: 1 });
     expect(answer.data.length).toBe(answer.meta.pagination.total);
     const article = first(answer.data);
-    expect(article).toMatchObject({ category: category.id, image: [{ url: expect.stringMatching(/^\/api\/content\/images\/\d+\.svg$/), thumbnail: expect.any(String) }] });
+    expect(article).toMatchObject({
+      category: category.id,
+      image: [{ url: expect.stringMatching(/^\/api\/content\/images\/\d+\.svg$/), thumbnail: expect.any(String) }],
+    });
     expect(article.postDate.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     expect(article).not.toHaveProperty('body');
     const dates = answer.data.map((a) => a.postDate.date);
@@ -59,10 +64,14 @@ describe('resources: articles of a category (content service shape)', () => {
     const top = byTitle('Security Advisories');
     const found = (await list(`portal-resource-categories=${top.id}&search=ransomware`)).body.data as ResourceList;
     expect(found.data.map((a) => a.title)).toEqual(['Ransomware readiness checklist']);
-    const inBody = (await list(`portal-resource-categories=${top.id}&search=${encodeURIComponent('object lock')}`)).body.data as ResourceList;
+    const inBody = (await list(`portal-resource-categories=${top.id}&search=${encodeURIComponent('object lock')}`)).body
+      .data as ResourceList;
     expect(inBody.data.map((a) => a.title)).toContain('Keeping immutable backups');
     const none = (await list(`portal-resource-categories=${top.id}&search=zzzz`)).body.data as ResourceList;
-    expect(none).toEqual({ data: [], meta: { pagination: { total: 0, count: 0, per_page: pageSizes.resources, current_page: 1, total_pages: 0 } } });
+    expect(none).toEqual({
+      data: [],
+      meta: { pagination: { total: 0, count: 0, per_page: pageSizes.resources, current_page: 1, total_pages: 0 } },
+    });
   });
 
   it('answers NOT_FOUND for an unknown category and checks input and the token', async () => {
@@ -136,15 +145,22 @@ describe("resources from the provider's own content service (CONTENT_BASE_URL)",
       category: 7,
       body: '<p onmouseover="steal()">Hello</p><script>steal()</script><iframe src="https://evil.example"></iframe>',
     };
-    remote.get('/content/portal-resource-categories', async () => ({ data: [{ id: 7, title: 'Website news', parentCat: null }] }));
+    remote.get('/content/portal-resource-categories', async () => ({
+      data: [{ id: 7, title: 'Website news', parentCat: null }],
+    }));
     remote.get('/content/portal-resources', async (request) => {
       const query = request.query as Record<string, string>;
       if (query['portal-resource-categories'] === '500') return { broken: true };
       const { body: _body, ...summary } = article;
-      return { data: [summary], meta: { pagination: { total: 1, count: 1, per_page: 9, current_page: Number(query.page), total_pages: 1 } } };
+      return {
+        data: [summary],
+        meta: { pagination: { total: 1, count: 1, per_page: 9, current_page: Number(query.page), total_pages: 1 } },
+      };
     });
     remote.get('/content/portal-resources/:id/', async (request, reply) =>
-      (request.params as { id: string }).id === '501' ? { data: [article] } : reply.status(404).send({ error: 'not found' }),
+      (request.params as { id: string }).id === '501'
+        ? { data: [article] }
+        : reply.status(404).send({ error: 'not found' }),
     );
     const address = await remote.listen({ port: 0, host: '127.0.0.1' });
     r = await createTestApp({ CONTENT_BASE_URL: `${address}/content/` });
@@ -158,7 +174,9 @@ describe("resources from the provider's own content service (CONTENT_BASE_URL)",
   it('passes the remote answers on, cleaned the same way', async () => {
     const cats = await r.call('GET', '/api/content/portal-resource-categories', { token: remoteToken });
     expect(cats.body.data).toEqual([{ id: 7, title: 'Website news', parentCat: null }]);
-    const page = (await r.call('GET', '/api/content/portal-resources?portal-resource-categories=7&page=1', { token: remoteToken })).body.data as ResourceList;
+    const page = (
+      await r.call('GET', '/api/content/portal-resources?portal-resource-categories=7&page=1', { token: remoteToken })
+    ).body.data as ResourceList;
     expect(first(page.data)).toMatchObject({
       title: 'Remote article',
       excerpt: 'From the website',
@@ -166,14 +184,24 @@ describe("resources from the provider's own content service (CONTENT_BASE_URL)",
       alternativeLinkUrl: null,
       alternativeLinkText: null,
     });
-    const one = (await r.call('GET', '/api/content/portal-resources/501', { token: remoteToken })).body.data as { data: Resource[] };
+    const one = (await r.call('GET', '/api/content/portal-resources/501', { token: remoteToken })).body.data as {
+      data: Resource[];
+    };
     expect(first(one.data).body).toBe('<p>Hello</p>');
   });
 
   it('turns a remote 404 into NOT_FOUND and a broken answer into a server error without details', async () => {
-    expect((await r.call('GET', '/api/content/portal-resources/502', { token: remoteToken })).body.code).toBe('NOT_FOUND');
-    const broken = await r.call('GET', '/api/content/portal-resources?portal-resource-categories=500', { token: remoteToken });
+    expect((await r.call('GET', '/api/content/portal-resources/502', { token: remoteToken })).body.code).toBe(
+      'NOT_FOUND',
+    );
+    const broken = await r.call('GET', '/api/content/portal-resources?portal-resource-categories=500', {
+      token: remoteToken,
+    });
     expect(broken.status).toBe(500);
-    expect(broken.body).toEqual({ code: 'SERVER_ERROR', message: 'The resources are not available right now. Please try again later.', data: null });
+    expect(broken.body).toEqual({
+      code: 'SERVER_ERROR',
+      message: 'The resources are not available right now. Please try again later.',
+      data: null,
+    });
   });
 });

@@ -27,7 +27,11 @@ const first = <T>(list: T[]): T => {
 describe('login data', () => {
   it('gives the user with their memberships', async () => {
     const res = await t.call('GET', '/api/users/get-authenticated-user', { token: customer });
-    expect(res.body.data).toMatchObject({ email_nm: 'customer@demo.test', two_factor_enabled: false, uss_admin_level: 0 });
+    expect(res.body.data).toMatchObject({
+      email_nm: 'customer@demo.test',
+      two_factor_enabled: false,
+      uss_admin_level: 0,
+    });
     expect((res.body.data as { accounts_users: unknown[] }).accounts_users).toHaveLength(3);
   });
 
@@ -41,7 +45,9 @@ describe('login data', () => {
   });
 
   it('lists products and resource categories', async () => {
-    const products = (await t.call('GET', '/api/orders/get-products', { token: customer })).body.data as { active: boolean }[];
+    const products = (await t.call('GET', '/api/orders/get-products', { token: customer })).body.data as {
+      active: boolean;
+    }[];
     expect(products.length).toBeGreaterThan(10);
     expect(products.some((p) => !p.active)).toBe(true);
     const cats = (await t.call('GET', '/api/content/portal-resource-categories', { token: customer })).body.data as {
@@ -120,7 +126,10 @@ describe('dashboard calls', () => {
 
   it('returns the latest invoice and its spend by product, whose prices add up to the monthly charges', async () => {
     const account = first(customerAccounts).account_id;
-    const latest = await t.call('POST', '/api/invoices/get-latest-invoice', { token: customer, body: { accountId: account } });
+    const latest = await t.call('POST', '/api/invoices/get-latest-invoice', {
+      token: customer,
+      body: { accountId: account },
+    });
     const invoice = latest.body.data as Invoice;
     expect(invoice.account_id).toBe(account);
     const products = await t.call('POST', '/api/invoices/get-invoice-products', {
@@ -134,7 +143,10 @@ describe('dashboard calls', () => {
 
   it("never reveals another customer's invoice or team", async () => {
     const foreign = first(adminAccounts).account_id;
-    const latest = await t.call('POST', '/api/invoices/get-latest-invoice', { token: admin, body: { accountId: foreign } });
+    const latest = await t.call('POST', '/api/invoices/get-latest-invoice', {
+      token: admin,
+      body: { accountId: foreign },
+    });
     const cycleLogId = (latest.body.data as Invoice).cycle_log_id;
     for (const [url, body] of [
       ['/api/invoices/get-latest-invoice', { accountId: foreign }],
@@ -157,6 +169,9 @@ describe('dashboard calls', () => {
     expect(team.length).toBeGreaterThanOrEqual(2);
     expect(first(team).phones.length).toBeGreaterThan(0);
     const bad = await t.call('POST', '/api/contact/get-team', { token: customer, body: { accountId: 'abc' } });
-    expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { accountId: ['This value should be a valid integer.'] } });
+    expect(bad.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { accountId: ['This value should be a valid integer.'] },
+    });
   });
 });

@@ -35,7 +35,10 @@ describe('authenticated calls', () => {
   it.each(authenticated)('%s %s with an expired token answers EXPIRED_TOKEN', async (method, url) => {
     const tokens = createTokens('test-secret-that-is-long-enough-0123456789', 60);
     const user = (await t.call('GET', '/api/users/get-authenticated-user', { token })).body.data as { user_id: number };
-    const old = await tokens.sign({ user_id: user.user_id, uss_admin_level: 0, tv: 0 }, Math.floor(Date.now() / 1000) - 3600);
+    const old = await tokens.sign(
+      { user_id: user.user_id, uss_admin_level: 0, tv: 0 },
+      Math.floor(Date.now() / 1000) - 3600,
+    );
     const res = await t.call(method, url, { token: old.token, body: {} });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('EXPIRED_TOKEN');
@@ -102,7 +105,9 @@ describe('system', () => {
   });
 
   it('reads an empty JSON body as no payload', async () => {
-    const res = await t.call('POST', '/api/notifications/get-outages', { headers: { 'content-type': 'application/json' } });
+    const res = await t.call('POST', '/api/notifications/get-outages', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('SUCCESS');
   });

@@ -54,7 +54,12 @@ export interface TestApp {
     method: 'GET' | 'POST',
     url: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: { data: unknown; code: string; message: string }; headers: Record<string, unknown>; raw: string }>;
+  ): Promise<{
+    status: number;
+    body: { data: unknown; code: string; message: string };
+    headers: Record<string, unknown>;
+    raw: string;
+  }>;
   close(): Promise<void>;
 }
 

@@ -43,8 +43,18 @@ describe('orders/get-orders', () => {
     const ids = new Set(mine.map((a) => a.account_id));
     for (const order of page.data) expect(ids.has(order.account_id)).toBe(true);
     expect(Object.keys(first(page.data)).sort()).toEqual(
-      ['account_id', 'alias', 'base_order_id', 'customer_ref', 'mrc_charges', 'order_number', 'product', 'product_cd',
-        'product_controller', 'uss_circuit_id'].sort(),
+      [
+        'account_id',
+        'alias',
+        'base_order_id',
+        'customer_ref',
+        'mrc_charges',
+        'order_number',
+        'product',
+        'product_cd',
+        'product_controller',
+        'uss_circuit_id',
+      ].sort(),
     );
   });
 
@@ -84,9 +94,14 @@ describe('orders/get-orders', () => {
   it('searches order number, circuit id, customer reference, alias and product name', async () => {
     const { page: all } = await list(customer, { perPage: 100 });
     const withRef = all.data.find((o) => o.customer_ref && o.alias) ?? first(all.data.filter((o) => o.customer_ref));
-    for (const term of [withRef.order_number, withRef.uss_circuit_id, withRef.customer_ref, withRef.alias].filter(Boolean)) {
+    for (const term of [withRef.order_number, withRef.uss_circuit_id, withRef.customer_ref, withRef.alias].filter(
+      Boolean,
+    )) {
       const { page } = await list(customer, { search_all: term, perPage: 100 });
-      expect(page.data.map((o) => o.base_order_id), String(term)).toContain(withRef.base_order_id);
+      expect(
+        page.data.map((o) => o.base_order_id),
+        String(term),
+      ).toContain(withRef.base_order_id);
     }
     const { page: byProduct } = await list(customer, { search_all: 'dedicated internet', perPage: 100 });
     expect(byProduct.total).toBeGreaterThan(0);
@@ -100,7 +115,10 @@ describe('orders/get-orders', () => {
     expect(di.total).toBeGreaterThan(0);
     for (const o of di.data) expect(o.product_cd).toBe('di');
 
-    const products = (await t.call('GET', '/api/orders/get-products', { token: customer })).body.data as { product_cd: string; product_group: string }[];
+    const products = (await t.call('GET', '/api/orders/get-products', { token: customer })).body.data as {
+      product_cd: string;
+      product_group: string;
+    }[];
     const backup = new Set(products.filter((p) => p.product_group === 'Backup & Recovery').map((p) => p.product_cd));
     const { page: group } = await list(customer, { search_product_group: 'backup-recovery', perPage: 100 });
     expect(group.total).toBeGreaterThan(3);
@@ -109,7 +127,7 @@ describe('orders/get-orders', () => {
     expect(unknown.total).toBe(0);
   });
 
-  it('filters by one of the caller\'s accounts; another customer\'s account is NOT_FOUND with no data', async () => {
+  it("filters by one of the caller's accounts; another customer's account is NOT_FOUND with no data", async () => {
     const account = first(mine);
     const { page } = await list(customer, { accountId: account.account_id, perPage: 100 });
     expect(page.total).toBeGreaterThan(0);
@@ -120,10 +138,22 @@ describe('orders/get-orders', () => {
   });
 
   it('refuses bad input with field messages, and calls without a token', async () => {
-    const res = await list(customer, { sort: 'password', order: 'sideways', perPage: 0, accountId: 'abc', search_product_cd: 'abc' });
+    const res = await list(customer, {
+      sort: 'password',
+      order: 'sideways',
+      perPage: 0,
+      accountId: 'abc',
+      search_product_cd: 'abc',
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('VALIDATION_ERROR');
-    expect(Object.keys(res.body.data as object).sort()).toEqual(['accountId', 'order', 'perPage', 'search_product_cd', 'sort']);
+    expect(Object.keys(res.body.data as object).sort()).toEqual([
+      'accountId',
+      'order',
+      'perPage',
+      'search_product_cd',
+      'sort',
+    ]);
     expect((res.body.data as Record<string, string[]>).accountId).toEqual(['This value should be a valid integer.']);
     const anon = await t.call('POST', '/api/orders/get-orders', { body: {} });
     expect(anon.status).toBe(401);
@@ -142,17 +172,30 @@ describe('orders/download-orders', () => {
     const res = await csvOf(customer, { accountId: account.account_id, sort: 'mrc_charges', order: 'desc' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toContain(`attachment; filename="Services-${account.account_number}.csv"`);
+    expect(res.headers['content-disposition']).toContain(
+      `attachment; filename="Services-${account.account_number}.csv"`,
+    );
     const [header, ...rows] = res.rows;
     expect(header).toEqual([...orders.ordersCsvHeader]);
-    const { page } = await list(customer, { accountId: account.account_id, sort: 'mrc_charges', order: 'desc', perPage: 100 });
+    const { page } = await list(customer, {
+      accountId: account.account_id,
+      sort: 'mrc_charges',
+      order: 'desc',
+      perPage: 100,
+    });
     expect(rows).toHaveLength(page.total);
     expect(rows.map((r) => r[3])).toEqual(page.data.map((o) => o.order_number));
     const firstRow = first(rows);
     const firstOrder = first(page.data);
     expect(firstRow).toEqual([
-      account.account_number, account.name, firstOrder.product, firstOrder.order_number, firstOrder.uss_circuit_id ?? '',
-      firstOrder.customer_ref ?? '', firstOrder.alias ?? '', firstOrder.mrc_charges.toFixed(2),
+      account.account_number,
+      account.name,
+      firstOrder.product,
+      firstOrder.order_number,
+      firstOrder.uss_circuit_id ?? '',
+      firstOrder.customer_ref ?? '',
+      firstOrder.alias ?? '',
+      firstOrder.mrc_charges.toFixed(2),
     ]);
   });
 
@@ -194,8 +237,12 @@ describe('orders/download-orders', () => {
   });
 
   it("refuses another customer's account, bad input and a missing token", async () => {
-    expect((await download(t, '/api/orders/download-orders', customer, { accountId: first(theirs).account_id })).json()).toEqual({
-      code: 'NOT_FOUND', data: null, message: messages.notFound,
+    expect(
+      (await download(t, '/api/orders/download-orders', customer, { accountId: first(theirs).account_id })).json(),
+    ).toEqual({
+      code: 'NOT_FOUND',
+      data: null,
+      message: messages.notFound,
     });
     const bad = await download(t, '/api/orders/download-orders', customer, { sort: 'x' });
     expect(bad.status).toBe(422);
@@ -208,7 +255,10 @@ describe('orders/get-order', () => {
   it('answers the order with its account and components', async () => {
     const { page } = await list(customer);
     const summary = first(page.data);
-    const res = await t.call('POST', '/api/orders/get-order', { token: customer, body: { baseOrderId: summary.base_order_id } });
+    const res = await t.call('POST', '/api/orders/get-order', {
+      token: customer,
+      body: { baseOrderId: summary.base_order_id },
+    });
     expect(res.status).toBe(200);
     const order = res.body.data as OrderDetail;
     expect(order).toMatchObject(summary);
@@ -216,22 +266,35 @@ describe('orders/get-order', () => {
     expect(order.all_customer_order_components.length).toBeGreaterThan(0);
     const sum = order.all_customer_order_components.reduce((s, c) => s + c.current_customer_services.mrc_charges, 0);
     expect(sum).toBeCloseTo(order.mrc_charges, 2);
-    expect(first(order.all_customer_order_components).current_customer_services.service_component.description).toEqual(expect.any(String));
+    expect(first(order.all_customer_order_components).current_customer_services.service_component.description).toEqual(
+      expect.any(String),
+    );
   });
 
   it('has zero-charge components and both kinds of contract terms in the demo data', async () => {
     const { page } = await list(customer, { perPage: 100 });
     const details = await Promise.all(
-      page.data.map(async (o) => (await t.call('POST', '/api/orders/get-order', { token: customer, body: { baseOrderId: o.base_order_id } })).body.data as OrderDetail),
+      page.data.map(
+        async (o) =>
+          (await t.call('POST', '/api/orders/get-order', { token: customer, body: { baseOrderId: o.base_order_id } }))
+            .body.data as OrderDetail,
+      ),
     );
-    expect(details.some((d) => d.all_customer_order_components.some((c) => c.current_customer_services.mrc_charges === 0))).toBe(true);
-    expect(details.some((d) => d.contract_start_date && d.term_cd && !orders.hiddenTermCodes.includes(d.term_cd as 'UK'))).toBe(true);
+    expect(
+      details.some((d) => d.all_customer_order_components.some((c) => c.current_customer_services.mrc_charges === 0)),
+    ).toBe(true);
+    expect(
+      details.some((d) => d.contract_start_date && d.term_cd && !orders.hiddenTermCodes.includes(d.term_cd as 'UK')),
+    ).toBe(true);
     for (const d of details) if (d.contract_start_date) expect(d.contract_start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it("answers NOT_FOUND 'No order found.' for another customer's order, and checks input", async () => {
     const { page } = await list(admin);
-    const res = await t.call('POST', '/api/orders/get-order', { token: customer, body: { baseOrderId: first(page.data).base_order_id } });
+    const res = await t.call('POST', '/api/orders/get-order', {
+      token: customer,
+      body: { baseOrderId: first(page.data).base_order_id },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'NOT_FOUND', message: messages.noOrder, data: null });
     const missing = await t.call('POST', '/api/orders/get-order', { token: customer, body: { baseOrderId: 99999999 } });
@@ -239,35 +302,60 @@ describe('orders/get-order', () => {
     const bad = await t.call('POST', '/api/orders/get-order', { token: customer, body: { baseOrderId: 'x' } });
     expect(bad.status).toBe(422);
     expect(bad.body.data).toEqual({ baseOrderId: ['This value should be a valid integer.'] });
-    expect((await t.call('POST', '/api/orders/get-order', { body: { baseOrderId: 1 } })).body.code).toBe('INVALID_TOKEN');
+    expect((await t.call('POST', '/api/orders/get-order', { body: { baseOrderId: 1 } })).body.code).toBe(
+      'INVALID_TOKEN',
+    );
   });
 });
 
 describe('orders/change-alias', () => {
   it('sets the alias and answers the product controller for the redirect', async () => {
     const order = first((await list(customer)).page.data);
-    const res = await t.call('POST', '/api/orders/change-alias', { token: customer, body: { base_order_id: order.base_order_id, alias: '  HQ uplink  ' } });
+    const res = await t.call('POST', '/api/orders/change-alias', {
+      token: customer,
+      body: { base_order_id: order.base_order_id, alias: '  HQ uplink  ' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ base_order_id: order.base_order_id, alias: 'HQ uplink', product_controller: order.product_controller });
-    const again = await t.call('POST', '/api/orders/get-order', { token: customer, body: { baseOrderId: order.base_order_id } });
+    expect(res.body.data).toEqual({
+      base_order_id: order.base_order_id,
+      alias: 'HQ uplink',
+      product_controller: order.product_controller,
+    });
+    const again = await t.call('POST', '/api/orders/get-order', {
+      token: customer,
+      body: { baseOrderId: order.base_order_id },
+    });
     expect((again.body.data as OrderDetail).alias).toBe('HQ uplink');
     const found = await list(customer, { search_all: 'HQ uplink' });
     expect(found.page.data.map((o) => o.base_order_id)).toContain(order.base_order_id);
   });
 
-  it('checks the alias and refuses another customer\'s order without changing it', async () => {
+  it("checks the alias and refuses another customer's order without changing it", async () => {
     const order = first((await list(customer)).page.data);
-    const empty = await t.call('POST', '/api/orders/change-alias', { token: customer, body: { base_order_id: order.base_order_id, alias: '   ' } });
+    const empty = await t.call('POST', '/api/orders/change-alias', {
+      token: customer,
+      body: { base_order_id: order.base_order_id, alias: '   ' },
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.data).toEqual({ alias: ['This value is required.'] });
-    const long = await t.call('POST', '/api/orders/change-alias', { token: customer, body: { base_order_id: order.base_order_id, alias: 'x'.repeat(61) } });
+    const long = await t.call('POST', '/api/orders/change-alias', {
+      token: customer,
+      body: { base_order_id: order.base_order_id, alias: 'x'.repeat(61) },
+    });
     expect(long.body.data).toEqual({ alias: ['too long'] });
     const foreign = first((await list(admin)).page.data);
-    const res = await t.call('POST', '/api/orders/change-alias', { token: customer, body: { base_order_id: foreign.base_order_id, alias: 'mine now' } });
+    const res = await t.call('POST', '/api/orders/change-alias', {
+      token: customer,
+      body: { base_order_id: foreign.base_order_id, alias: 'mine now' },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
-    const unchanged = await t.db.one<{ alias: string | null }>('SELECT alias FROM orders WHERE base_order_id = $1', [foreign.base_order_id]);
+    const unchanged = await t.db.one<{ alias: string | null }>('SELECT alias FROM orders WHERE base_order_id = $1', [
+      foreign.base_order_id,
+    ]);
     expect(unchanged?.alias).toBe(foreign.alias);
-    expect((await t.call('POST', '/api/orders/change-alias', { body: { base_order_id: 1, alias: 'x' } })).status).toBe(401);
+    expect((await t.call('POST', '/api/orders/change-alias', { body: { base_order_id: 1, alias: 'x' } })).status).toBe(
+      401,
+    );
   });
 });

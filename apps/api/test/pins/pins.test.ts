@@ -13,13 +13,15 @@ let customer: string;
 let admin: string;
 let pinAccount: AccountPin;
 
-const listPins = async (token: string) => (await t.call('POST', '/api/pins/get-user-accounts-pins', { token, body: {} })).body.data as AccountPin[];
+const listPins = async (token: string) =>
+  (await t.call('POST', '/api/pins/get-user-accounts-pins', { token, body: {} })).body.data as AccountPin[];
 const sendReset = (token: string, accountId: number | string) =>
   t.call('POST', '/api/pins/send-pin-reset', { token, body: { accountId } });
 const resetPin = (token: string, reset_key: string, account_id: number) =>
   t.call('POST', '/api/pins/reset-pin', { token, body: { reset_key, account_id } });
 const pinHashOf = async (accountId: number) =>
-  (await t.db.one<{ pin_hash: string | null }>('SELECT pin_hash FROM accounts WHERE account_id = $1', [accountId]))?.pin_hash ?? null;
+  (await t.db.one<{ pin_hash: string | null }>('SELECT pin_hash FROM accounts WHERE account_id = $1', [accountId]))
+    ?.pin_hash ?? null;
 
 /** The reset key of the newest PIN mail to the demo customer, read from the local outbox link. */
 async function lastLink(accountId: number) {
@@ -44,7 +46,11 @@ describe('pins/get-user-accounts-pins', () => {
     const list = await listPins(customer);
     expect(list).toHaveLength(1);
     pinAccount = first(list);
-    expect(pinAccount).toMatchObject({ account_number: '1000102', name: 'Acme Logistics – Distribution Centers', has_pin: true });
+    expect(pinAccount).toMatchObject({
+      account_number: '1000102',
+      name: 'Acme Logistics – Distribution Centers',
+      has_pin: true,
+    });
     const mine = await accountsOf(t, customer);
     expect(mine.filter((a) => a.require_pin).map((a) => a.account_id)).toEqual([pinAccount.account_id]);
     expect(await listPins(admin)).toEqual([]);
@@ -71,7 +77,9 @@ describe('pins/send-pin-reset and pins/reset-pin', () => {
     expect(link.startsWith('http://localhost:8080/portal/pins/reset/')).toBe(true);
     expect(mail?.to_address).toBe('customer@demo.test');
     expect(mail?.text_body).toContain(link);
-    const stored = await t.db.query<{ key_hash: string }>('SELECT key_hash FROM pin_resets WHERE account_id = $1', [pinAccount.account_id]);
+    const stored = await t.db.query<{ key_hash: string }>('SELECT key_hash FROM pin_resets WHERE account_id = $1', [
+      pinAccount.account_id,
+    ]);
     expect(stored.map((r) => r.key_hash)).toEqual([hashLinkToken(key)]);
     expect(JSON.stringify(stored)).not.toContain(key);
 
@@ -116,7 +124,10 @@ describe('pins/send-pin-reset and pins/reset-pin', () => {
     expect((await resetPin(customer, key, pinAccount.account_id)).status).toBe(200);
 
     const theirs = first(await accountsOf(t, admin));
-    await t.db.query('UPDATE accounts SET require_pin = true, pin_hash = $2 WHERE account_id = $1', [theirs.account_id, 'x']);
+    await t.db.query('UPDATE accounts SET require_pin = true, pin_hash = $2 WHERE account_id = $1', [
+      theirs.account_id,
+      'x',
+    ]);
     const foreign = await sendReset(customer, theirs.account_id);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: 'NOT_FOUND', data: null });
@@ -128,8 +139,14 @@ describe('pins/send-pin-reset and pins/reset-pin', () => {
     const bad = await sendReset(customer, 'x');
     expect(bad.status).toBe(422);
     expect(bad.body.data).toEqual({ accountId: ['This value should be a valid integer.'] });
-    const noKey = await t.call('POST', '/api/pins/reset-pin', { token: customer, body: { reset_key: '', account_id: 'y' } });
-    expect(noKey.body.data).toEqual({ reset_key: ['This value is required.'], account_id: ['This value should be a valid integer.'] });
+    const noKey = await t.call('POST', '/api/pins/reset-pin', {
+      token: customer,
+      body: { reset_key: '', account_id: 'y' },
+    });
+    expect(noKey.body.data).toEqual({
+      reset_key: ['This value is required.'],
+      account_id: ['This value should be a valid integer.'],
+    });
     expect((await t.call('POST', '/api/pins/send-pin-reset', { body: { accountId: 1 } })).status).toBe(401);
     expect((await t.call('POST', '/api/pins/reset-pin', { body: { reset_key: 'k', account_id: 1 } })).status).toBe(401);
   });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { messages, tickets, type Attachment, type Paged, type Ticket, type TicketDetail, type TicketMessage } from '@portal/contract';
+import {
+  messages,
+  tickets,
+  type Attachment,
+  type Paged,
+  type Ticket,
+  type TicketDetail,
+  type TicketMessage,
+} from '@portal/contract';
 
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { download, first } from '../invoices/billing-fixtures.ts';
@@ -12,7 +20,8 @@ let admin: string;
 
 const listTickets = async (token: string, body: object = {}) =>
   (await t.call('POST', '/api/tickets/get-tickets', { token, body })).body.data as Paged<Ticket>;
-const getTicket = (token: string, ticketId: number) => t.call('POST', '/api/tickets/get-ticket', { token, body: { ticketId } });
+const getTicket = (token: string, ticketId: number) =>
+  t.call('POST', '/api/tickets/get-ticket', { token, body: { ticketId } });
 const supportMail = (subjectLike: string) =>
   t.db.query<{ to_address: string; subject: string; text_body: string; kind: string }>(
     `SELECT to_address, subject, text_body, kind FROM mail_outbox WHERE subject LIKE $1 ORDER BY mail_id`,
@@ -40,7 +49,10 @@ describe('tickets/get-tickets (the list page form)', () => {
 
   it("answers NOT_FOUND for another customer's account and checks input", async () => {
     const theirs = first((await listTickets(admin)).data);
-    const res = await t.call('POST', '/api/tickets/get-tickets', { token: customer, body: { accountId: theirs.account_id } });
+    const res = await t.call('POST', '/api/tickets/get-tickets', {
+      token: customer,
+      body: { accountId: theirs.account_id },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
     const bad = await t.call('POST', '/api/tickets/get-tickets', { token: customer, body: { sort_column: 'x' } });
@@ -55,7 +67,11 @@ describe('tickets/get-ticket', () => {
     const res = await getTicket(customer, ticket.ticket_id);
     expect(res.status).toBe(200);
     const detail = res.body.data as TicketDetail;
-    expect(detail).toMatchObject({ ticket_id: ticket.ticket_id, ticket_number: ticket.ticket_number, status: ticket.status });
+    expect(detail).toMatchObject({
+      ticket_id: ticket.ticket_id,
+      ticket_number: ticket.ticket_number,
+      status: ticket.status,
+    });
     expect(detail.account.account_id).toBe(ticket.account_id);
     expect(detail.messages.length).toBeGreaterThan(0);
     const times = detail.messages.map((m) => m.created);
@@ -77,7 +93,11 @@ describe('tickets/upload-attachment', () => {
   it('keeps an allowed file and answers its id, name, type and size', async () => {
     const res = await upload(t, customer, 'trace.log', samples.log);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ file_name: 'trace.log', content_type: 'text/plain; charset=utf-8', size_bytes: samples.log.length });
+    expect(res.body.data).toMatchObject({
+      file_name: 'trace.log',
+      content_type: 'text/plain; charset=utf-8',
+      size_bytes: samples.log.length,
+    });
     const row = await t.db.one<{ storage_name: string; message_id: number | null }>(
       'SELECT storage_name, message_id FROM ticket_attachments WHERE attachment_id = $1',
       [(res.body.data as Attachment).attachment_id],
@@ -89,7 +109,10 @@ describe('tickets/upload-attachment', () => {
   it('refuses a disallowed type with a clear message', async () => {
     const res = await upload(t, customer, 'setup.exe', Buffer.from('MZ\x90\x00'));
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { file: [tickets.attachmentMessages.type('setup.exe')] } });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { file: [tickets.attachmentMessages.type('setup.exe')] },
+    });
   });
 
   it('refuses an oversized file with a clear message, and keeps nothing of it', async () => {
@@ -121,25 +144,35 @@ describe('tickets/upload-attachment', () => {
 
 describe('tickets/reply-to-ticket', () => {
   it('adds the reply with an attachment, clears Response Requested and tells the support inbox', async () => {
-    const [awaiting] = (await t.call('POST', '/api/tickets/get-tickets-requesting-response', { token: customer })).body.data as Ticket[];
+    const [awaiting] = (await t.call('POST', '/api/tickets/get-tickets-requesting-response', { token: customer })).body
+      .data as Ticket[];
     if (!awaiting) throw new Error('the demo customer has a ticket awaiting a response');
     expect(awaiting.request_customer_response).toBe(true);
     const file = (await upload(t, customer, 'screenshot.png', samples.png)).body.data as Attachment;
 
     const res = await t.call('POST', '/api/tickets/reply-to-ticket', {
       token: customer,
-      body: { ticketId: awaiting.ticket_id, body: 'Approved: restart any time after 6 pm.', attachment_ids: [file.attachment_id] },
+      body: {
+        ticketId: awaiting.ticket_id,
+        body: 'Approved: restart any time after 6 pm.',
+        attachment_ids: [file.attachment_id],
+      },
     });
     expect(res.status).toBe(200);
     const message = res.body.data as TicketMessage;
-    expect(message).toMatchObject({ author_type: 'customer', author_nm: 'Casey Morgan', body: 'Approved: restart any time after 6 pm.' });
+    expect(message).toMatchObject({
+      author_type: 'customer',
+      author_nm: 'Casey Morgan',
+      body: 'Approved: restart any time after 6 pm.',
+    });
     expect(message.attachments).toEqual([file]);
 
     const detail = (await getTicket(customer, awaiting.ticket_id)).body.data as TicketDetail;
     expect(detail.request_customer_response).toBe(false);
     expect(detail.status).toBe(tickets.ticketStatusAfterReply);
     expect(detail.messages.at(-1)).toEqual(message);
-    const still = (await t.call('POST', '/api/tickets/get-tickets-requesting-response', { token: customer })).body.data as Ticket[];
+    const still = (await t.call('POST', '/api/tickets/get-tickets-requesting-response', { token: customer })).body
+      .data as Ticket[];
     expect(still.map((x) => x.ticket_id)).not.toContain(awaiting.ticket_id);
 
     const [mail] = await supportMail(`Customer reply on ${awaiting.ticket_number}%`);
@@ -156,21 +189,31 @@ describe('tickets/reply-to-ticket', () => {
     const other = await download(t, '/api/tickets/download-attachment', admin, { attachmentId: file.attachment_id });
     expect(other.status).toBe(404);
     expect(other.json()).toMatchObject({ code: 'NOT_FOUND', data: null });
-    expect((await download(t, '/api/tickets/download-attachment', undefined, { attachmentId: file.attachment_id })).status).toBe(401);
+    expect(
+      (await download(t, '/api/tickets/download-attachment', undefined, { attachmentId: file.attachment_id })).status,
+    ).toBe(401);
   });
 
   it("refuses a closed ticket, another customer's ticket, someone else's upload and an empty reply", async () => {
     const closed = (await listTickets(customer, { perPage: 100 })).data.find((x) => x.status === 'Closed');
     if (!closed) throw new Error('the demo customer has a closed ticket');
-    const res = await t.call('POST', '/api/tickets/reply-to-ticket', { token: customer, body: { ticketId: closed.ticket_id, body: 'Hello?' } });
+    const res = await t.call('POST', '/api/tickets/reply-to-ticket', {
+      token: customer,
+      body: { ticketId: closed.ticket_id, body: 'Hello?' },
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'CONFLICT', message: tickets.attachmentMessages.closed });
 
     const theirs = first((await listTickets(admin)).data);
-    const foreign = await t.call('POST', '/api/tickets/reply-to-ticket', { token: customer, body: { ticketId: theirs.ticket_id, body: 'Hi' } });
+    const foreign = await t.call('POST', '/api/tickets/reply-to-ticket', {
+      token: customer,
+      body: { ticketId: theirs.ticket_id, body: 'Hi' },
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.data).toBeNull();
-    const count = await t.db.one<{ n: number }>('SELECT count(*) AS n FROM ticket_messages WHERE ticket_id = $1', [theirs.ticket_id]);
+    const count = await t.db.one<{ n: number }>('SELECT count(*) AS n FROM ticket_messages WHERE ticket_id = $1', [
+      theirs.ticket_id,
+    ]);
 
     const open = (await listTickets(customer, { perPage: 100 })).data.find((x) => x.status === 'Open') as Ticket;
     const adminsUpload = (await upload(t, admin, 'theirs.log', samples.log)).body.data as Attachment;
@@ -183,9 +226,18 @@ describe('tickets/reply-to-ticket', () => {
     // Nothing of the refused reply was kept (one transaction).
     const detail = (await getTicket(customer, open.ticket_id)).body.data as TicketDetail;
     expect(detail.messages.some((m) => m.body === 'See attached')).toBe(false);
-    expect((await t.db.one<{ n: number }>('SELECT count(*) AS n FROM ticket_messages WHERE ticket_id = $1', [theirs.ticket_id]))?.n).toBe(count?.n);
+    expect(
+      (
+        await t.db.one<{ n: number }>('SELECT count(*) AS n FROM ticket_messages WHERE ticket_id = $1', [
+          theirs.ticket_id,
+        ])
+      )?.n,
+    ).toBe(count?.n);
 
-    const empty = await t.call('POST', '/api/tickets/reply-to-ticket', { token: customer, body: { ticketId: open.ticket_id, body: ' ' } });
+    const empty = await t.call('POST', '/api/tickets/reply-to-ticket', {
+      token: customer,
+      body: { ticketId: open.ticket_id, body: ' ' },
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.data).toEqual({ body: ['This value is required.'] });
     const tooMany = await t.call('POST', '/api/tickets/reply-to-ticket', {
@@ -222,8 +274,15 @@ describe('tickets/create-ticket', () => {
     ...extra,
   });
 
-  it('opens a ticket on one of the caller\'s services, lists it at once and mails the support inbox', async () => {
-    const order = first(((await t.call('POST', '/api/orders/get-orders', { token: customer, body: {} })).body.data as Paged<{ base_order_id: number; order_number: string }>).data);
+  it("opens a ticket on one of the caller's services, lists it at once and mails the support inbox", async () => {
+    const order = first(
+      (
+        (await t.call('POST', '/api/orders/get-orders', { token: customer, body: {} })).body.data as Paged<{
+          base_order_id: number;
+          order_number: string;
+        }>
+      ).data,
+    );
     const file = (await upload(t, customer, 'loss.csv', Buffer.from('time,loss\n09:00,5%\n'))).body.data as Attachment;
     const res = await t.call('POST', '/api/tickets/create-ticket', {
       token: customer,
@@ -234,9 +293,17 @@ describe('tickets/create-ticket', () => {
     expect(created.ticket_number).toMatch(/^TT-\d+$/);
 
     const list = await listTickets(customer);
-    expect(first(list.data)).toMatchObject({ ticket_id: created.ticket_id, status: tickets.ticketStatusNew, subject: 'Intermittent packet loss' });
+    expect(first(list.data)).toMatchObject({
+      ticket_id: created.ticket_id,
+      status: tickets.ticketStatusNew,
+      subject: 'Intermittent packet loss',
+    });
     const detail = (await getTicket(customer, created.ticket_id)).body.data as TicketDetail;
-    expect(detail).toMatchObject({ impact: 'High', contact_email: 'casey@demo.test', contact_phone: '+1 (214) 555-0100' });
+    expect(detail).toMatchObject({
+      impact: 'High',
+      contact_email: 'casey@demo.test',
+      contact_phone: '+1 (214) 555-0100',
+    });
     expect(detail.base_order?.base_order_id).toBe(order.base_order_id);
     expect(detail.messages).toHaveLength(1);
     expect(first(detail.messages).attachments).toEqual([file]);
@@ -248,13 +315,25 @@ describe('tickets/create-ticket', () => {
     expect(mail?.text_body).toContain('Since 9 am we see 5% loss');
     expect(mail?.text_body).toContain('loss.csv');
 
-    const second = await t.call('POST', '/api/tickets/create-ticket', { token: customer, body: newTicket(order.base_order_id) });
+    const second = await t.call('POST', '/api/tickets/create-ticket', {
+      token: customer,
+      body: newTicket(order.base_order_id),
+    });
     expect((second.body.data as { ticket_number: string }).ticket_number).not.toBe(created.ticket_number);
   });
 
   it("refuses another customer's service and bad input with field messages", async () => {
-    const theirs = first(((await t.call('POST', '/api/orders/get-orders', { token: admin, body: {} })).body.data as Paged<{ base_order_id: number }>).data);
-    const res = await t.call('POST', '/api/tickets/create-ticket', { token: customer, body: newTicket(theirs.base_order_id) });
+    const theirs = first(
+      (
+        (await t.call('POST', '/api/orders/get-orders', { token: admin, body: {} })).body.data as Paged<{
+          base_order_id: number;
+        }>
+      ).data,
+    );
+    const res = await t.call('POST', '/api/tickets/create-ticket', {
+      token: customer,
+      body: newTicket(theirs.base_order_id),
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'NOT_FOUND', message: messages.noOrder, data: null });
 

@@ -6,7 +6,8 @@ import { paths } from '../config/paths.ts';
 /** Last-resort error page (a failed chunk load after a release, or a bug in a page). */
 export function RouteError() {
   const error = useRouteError();
-  const reloadNeeded = error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
+  const reloadNeeded =
+    error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={480}>

@@ -31,7 +31,21 @@ import { usersRoutes } from './routes/users.tsx';
 const publicRoutes: RouteObject[] = [...loginRoutes, ...identityRoutes, ...legalPublicRoutes];
 
 /** Pages behind sign-in, rendered inside the app layout once the login data is loaded. */
-const protectedRoutes: RouteObject[] = [...homeRoutes, ...usersRoutes, ...adminRoutes, ...invoicesRoutes, ...notificationsRoutes, ...inquireRoutes, ...servicesRoutes, ...ticketsRoutes, ...pinsRoutes, ...resourcesRoutes, ...legalRoutes, ...profileRoutes, ...identityProtectedRoutes];
+const protectedRoutes: RouteObject[] = [
+  ...homeRoutes,
+  ...usersRoutes,
+  ...adminRoutes,
+  ...invoicesRoutes,
+  ...notificationsRoutes,
+  ...inquireRoutes,
+  ...servicesRoutes,
+  ...ticketsRoutes,
+  ...pinsRoutes,
+  ...resourcesRoutes,
+  ...legalRoutes,
+  ...profileRoutes,
+  ...identityProtectedRoutes,
+];
 
 export const routes: RouteObject[] = [
   {

@@ -11,8 +11,7 @@ export function readCookie(name: string): string | null {
 export function writeCookie(name: string, value: string, expires: Date): void {
   // Secure only over https so local http development still works (spec: insecure cookie in dev).
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie =
-    `${name}=${encodeURIComponent(value)}; Expires=${expires.toUTCString()}; Path=/; SameSite=Strict${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Expires=${expires.toUTCString()}; Path=/; SameSite=Strict${secure}`;
 }
 
 export function deleteCookie(name: string): void {

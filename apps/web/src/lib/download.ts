@@ -49,7 +49,10 @@ export async function download<C extends Call>(
     const response = await fetch(url, init);
     const type = response.headers.get('content-type') ?? '';
     if (response.ok && !type.includes('application/json')) {
-      const name = fileNameFromDisposition(response.headers.get('content-disposition'), options.fallbackName ?? 'download');
+      const name = fileNameFromDisposition(
+        response.headers.get('content-disposition'),
+        options.fallbackName ?? 'download',
+      );
       saveBlob(await response.blob(), name);
       return true;
     }

@@ -25,12 +25,7 @@ function redirectLater(to: string): void {
  * The error catalogue (spec core.md section 8): performs the popup or redirect a result code
  * calls for and returns the ApiError to throw. Codes it fully handles come back `handled`.
  */
-export function handleErrorCode(
-  code: ResultCode,
-  message: string,
-  status: number,
-  fields: FieldErrors = {},
-): ApiError {
+export function handleErrorCode(code: ResultCode, message: string, status: number, fields: FieldErrors = {}): ApiError {
   if (includes(sessionCodes, code)) {
     clearToken();
     navigateTo(paths.login('session'));

@@ -30,7 +30,14 @@ const accounts: Account[] = [
   },
 ];
 const products: Product[] = [
-  { product_cd: 'bs', product: 'Backup', short_product_name: 'Backup', product_controller: 'bs', product_group: 'Backup', active: true },
+  {
+    product_cd: 'bs',
+    product: 'Backup',
+    short_product_name: 'Backup',
+    product_controller: 'bs',
+    product_group: 'Backup',
+    active: true,
+  },
 ];
 const categories: ResourceCategory[] = [{ id: 1, title: 'Guides', parentCat: null }];
 

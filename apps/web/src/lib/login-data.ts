@@ -46,10 +46,17 @@ export async function loadLoginData(fetchers: LoginDataFetchers = loginDataFetch
     products.status === 'fulfilled' &&
     categories.status === 'fulfilled'
   ) {
-    saveLoginData({ user: user.value, accounts: accountList.value, products: products.value, categories: categories.value });
+    saveLoginData({
+      user: user.value,
+      accounts: accountList.value,
+      products: products.value,
+      categories: categories.value,
+    });
     return 'ok';
   }
-  const failures = [user, accountList, products, categories].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const failures = [user, accountList, products, categories].filter(
+    (r): r is PromiseRejectedResult => r.status === 'rejected',
+  );
   logout();
   return failures.some((r) => isSessionError(r.reason)) ? 'session' : 'failed';
 }

@@ -58,7 +58,16 @@ describe('request', () => {
   it('sends GET input as a query string', async () => {
     fetchMock.mockResolvedValue(
       answer(200, {
-        data: { user_id: 1, email_nm: 'a@b.c', first_nm: 'A', last_nm: 'B', two_factor_enabled: false, uss_admin_level: 0, avatar: null, accounts_users: [] },
+        data: {
+          user_id: 1,
+          email_nm: 'a@b.c',
+          first_nm: 'A',
+          last_nm: 'B',
+          two_factor_enabled: false,
+          uss_admin_level: 0,
+          avatar: null,
+          accounts_users: [],
+        },
         code: 'SUCCESS',
         message: '',
       }),
@@ -154,8 +163,12 @@ describe('error catalogue', () => {
 
 describe('fileNameFromDisposition', () => {
   it('reads the plain and the extended forms', () => {
-    expect(fileNameFromDisposition('attachment; filename="invoice-1-2-20240101.pdf"', 'x')).toBe('invoice-1-2-20240101.pdf');
-    expect(fileNameFromDisposition("attachment; filename*=UTF-8''Services-100%20A.csv", 'x')).toBe('Services-100 A.csv');
+    expect(fileNameFromDisposition('attachment; filename="invoice-1-2-20240101.pdf"', 'x')).toBe(
+      'invoice-1-2-20240101.pdf',
+    );
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''Services-100%20A.csv", 'x')).toBe(
+      'Services-100 A.csv',
+    );
     expect(fileNameFromDisposition('attachment; filename=plain.csv', 'x')).toBe('plain.csv');
   });
   it('falls back without a header', () => {

@@ -92,7 +92,7 @@ export async function requestEnvelope<C extends Call>(
 
   const code = envelope.code in resultStatus ? envelope.code : 'SERVER_ERROR';
   if (!response.ok || !successCodes.includes(code)) {
-    const fields = code === 'VALIDATION_ERROR' ? (envelope.data as FieldErrors | null) ?? {} : {};
+    const fields = code === 'VALIDATION_ERROR' ? ((envelope.data as FieldErrors | null) ?? {}) : {};
     throw handleErrorCode(code, envelope.message || messages.genericError, response.status, fields);
   }
 

@@ -6,7 +6,11 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export async function withRetry<T>(
   task: () => Promise<T>,
-  { attempts, delayMs, shouldStop = () => false }: { attempts: number; delayMs: number; shouldStop?: (error: unknown) => boolean },
+  {
+    attempts,
+    delayMs,
+    shouldStop = () => false,
+  }: { attempts: number; delayMs: number; shouldStop?: (error: unknown) => boolean },
 ): Promise<T> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {

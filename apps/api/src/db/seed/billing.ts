@@ -67,17 +67,29 @@ export function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: readonl
 
     const id = ctx.ids.next('invoices');
     ctx.bulk.add('invoices', {
-      cycle_log_id: id, account_id: plan.account_id, invoice_number: `INV-${bill.getUTCFullYear()}-${pad(id, 6)}`,
-      bill_date: isoDate(bill), due_date: isoDate(due), total_amt_due: money(total), amount_paid: money(paid),
-      monthly_charges: money(monthly), late_payment_charges: money(late), adjustments: money(adjustments),
-      taxes_fees_other: money(taxes), governmental_charges: money(governmental),
+      cycle_log_id: id,
+      account_id: plan.account_id,
+      invoice_number: `INV-${bill.getUTCFullYear()}-${pad(id, 6)}`,
+      bill_date: isoDate(bill),
+      due_date: isoDate(due),
+      total_amt_due: money(total),
+      amount_paid: money(paid),
+      monthly_charges: money(monthly),
+      late_payment_charges: money(late),
+      adjustments: money(adjustments),
+      taxes_fees_other: money(taxes),
+      governmental_charges: money(governmental),
       balance_forward: money(total - monthly - late - adjustments - taxes - governmental),
       // The demo customer's oldest invoice has no PDF, to show the portal's handling of that.
       is_downloadable: !(plan.billing === 'aging' && back === INVOICE_MONTHS - 1),
     });
     for (const [product_cd, cents] of lines) {
       ctx.bulk.add('invoice_products', {
-        invoice_product_id: ctx.ids.next('invoice_products'), cycle_log_id: id, base_order_id: null, product_cd, price: money(cents),
+        invoice_product_id: ctx.ids.next('invoice_products'),
+        cycle_log_id: id,
+        base_order_id: null,
+        product_cd,
+        price: money(cents),
       });
     }
   }

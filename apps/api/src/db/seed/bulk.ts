@@ -10,8 +10,15 @@ import type { ColumnKind, RowOf, TableName, Value } from './tables.ts';
  */
 
 const ARRAY_TYPE: Record<ColumnKind, string> = {
-  int: 'int[]', text: 'text[]', bool: 'bool[]', numeric: 'numeric[]', date: 'date[]',
-  timestamptz: 'timestamptz[]', float8: 'float8[]', epoch: 'float8[]', text_list: 'text[]',
+  int: 'int[]',
+  text: 'text[]',
+  bool: 'bool[]',
+  numeric: 'numeric[]',
+  date: 'date[]',
+  timestamptz: 'timestamptz[]',
+  float8: 'float8[]',
+  epoch: 'float8[]',
+  text_list: 'text[]',
 };
 
 const LIST_SEPARATOR = '\u001f';

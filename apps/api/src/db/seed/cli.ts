@@ -34,11 +34,15 @@ async function reset(db: Db): Promise<void> {
 function printSummary(summary: SeedSummary): void {
   const rows = Object.entries(summary.counts).filter(([, n]) => n > 0);
   const width = Math.max(...rows.map(([t]) => t.length));
-  console.log(`\nSeeded ${summary.companies} companies, ${summary.accounts} accounts (scale ${summary.scale}, now ${summary.now}):`);
+  console.log(
+    `\nSeeded ${summary.companies} companies, ${summary.accounts} accounts (scale ${summary.scale}, now ${summary.now}):`,
+  );
   for (const [table, n] of rows) console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US').padStart(12)}`);
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
   console.log(`  ${'total rows'.padEnd(width)}  ${total.toLocaleString('en-US').padStart(12)}`);
-  console.log(`in ${(summary.ms / 1000).toFixed(1)} s (${Math.round(total / (summary.ms / 1000)).toLocaleString('en-US')} rows/s)`);
+  console.log(
+    `in ${(summary.ms / 1000).toFixed(1)} s (${Math.round(total / (summary.ms / 1000)).toLocaleString('en-US')} rows/s)`,
+  );
   console.log(`\nDemo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(demoEmails).join(', ')}`);
 }
 

@@ -30,7 +30,12 @@ export interface DemoAccount {
 }
 
 const account = (account_number: string, name: string, flags: Partial<DemoAccount> = {}): DemoAccount => ({
-  account_number, name, require_pin: false, account_status_cd: 'A', is_2fa_required: false, ...flags,
+  account_number,
+  name,
+  require_pin: false,
+  account_status_cd: 'A',
+  is_2fa_required: false,
+  ...flags,
 });
 
 /** The demo accounts per sign-in, in the order the seed creates them. */
@@ -70,35 +75,66 @@ export interface DemoCompany {
 }
 
 const member = (
-  email: string, first_nm: string, last_nm: string, accounts: Record<string, boolean>,
+  email: string,
+  first_nm: string,
+  last_nm: string,
+  accounts: Record<string, boolean>,
   extra: Partial<Pick<DemoMember, 'uss_admin_level' | 'two_factor'>> = {},
 ): DemoMember => ({ email, first_nm, last_nm, accounts, uss_admin_level: 0, two_factor: false, ...extra });
 
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
-  { name: 'Acme Logistics', domain: 'acme-logistics.example', accounts: demoAccounts.customer, users: [
-    member(demoEmails.customer, 'Casey', 'Morgan', { '1000101': false, '1000102': false, '1000103': false }),
-    member('rita.alvarez@acme-logistics.example', 'Rita', 'Alvarez', { '1000101': true, '1000102': true, '1000103': true }),
-  ] },
-  { name: 'Globex Health', domain: 'globex-health.example', accounts: demoAccounts.admin, users: [
-    member(demoEmails.admin, 'Avery', 'Brooks', { '1000201': true, '1000202': true, '1000203': false }),
-    member('dana.whitaker@globex-health.example', 'Dana', 'Whitaker', { '1000201': false }),
-    member('miguel.santos@globex-health.example', 'Miguel', 'Santos', { '1000201': false, '1000202': false }),
-    member('june.park@globex-health.example', 'June', 'Park', { '1000202': false, '1000203': false }),
-  ] },
-  { name: 'Initech Networks', domain: 'initech.example', accounts: demoAccounts.staff, users: [
-    member(demoEmails.staff1, 'Sam', 'Rivera', { '1000301': false }, { uss_admin_level: 1 }),
-    member(demoEmails.staff2, 'Jordan', 'Blake', { '1000301': false, '1000302': false }, { uss_admin_level: 2 }),
-    member(demoEmails.staff3, 'Taylor', 'Quinn', { '1000302': false }, { uss_admin_level: 3 }),
-  ] },
-  { name: 'Vandelay Industries', domain: 'vandelay.example', accounts: demoAccounts.totp, users: [
-    member(demoEmails.totp, 'Toni', 'Pratt', { '1000401': false }, { two_factor: true }),
-  ] },
-  { name: 'Kessler Architects', domain: 'kessler-architects.example', accounts: demoAccounts.legal, users: [
-    member(demoEmails.legal, 'Leslie', 'Grant', { '1000501': false }),
-  ] },
-  { name: 'Tyrell Biotech', domain: 'tyrell-biotech.example', accounts: demoAccounts.twofaRequired, users: [
-    member(demoEmails.twofaRequired, 'Terry', 'Fox', { '1000601': false }),
-  ] },
+  {
+    name: 'Acme Logistics',
+    domain: 'acme-logistics.example',
+    accounts: demoAccounts.customer,
+    users: [
+      member(demoEmails.customer, 'Casey', 'Morgan', { '1000101': false, '1000102': false, '1000103': false }),
+      member('rita.alvarez@acme-logistics.example', 'Rita', 'Alvarez', {
+        '1000101': true,
+        '1000102': true,
+        '1000103': true,
+      }),
+    ],
+  },
+  {
+    name: 'Globex Health',
+    domain: 'globex-health.example',
+    accounts: demoAccounts.admin,
+    users: [
+      member(demoEmails.admin, 'Avery', 'Brooks', { '1000201': true, '1000202': true, '1000203': false }),
+      member('dana.whitaker@globex-health.example', 'Dana', 'Whitaker', { '1000201': false }),
+      member('miguel.santos@globex-health.example', 'Miguel', 'Santos', { '1000201': false, '1000202': false }),
+      member('june.park@globex-health.example', 'June', 'Park', { '1000202': false, '1000203': false }),
+    ],
+  },
+  {
+    name: 'Initech Networks',
+    domain: 'initech.example',
+    accounts: demoAccounts.staff,
+    users: [
+      member(demoEmails.staff1, 'Sam', 'Rivera', { '1000301': false }, { uss_admin_level: 1 }),
+      member(demoEmails.staff2, 'Jordan', 'Blake', { '1000301': false, '1000302': false }, { uss_admin_level: 2 }),
+      member(demoEmails.staff3, 'Taylor', 'Quinn', { '1000302': false }, { uss_admin_level: 3 }),
+    ],
+  },
+  {
+    name: 'Vandelay Industries',
+    domain: 'vandelay.example',
+    accounts: demoAccounts.totp,
+    users: [member(demoEmails.totp, 'Toni', 'Pratt', { '1000401': false }, { two_factor: true })],
+  },
+  {
+    name: 'Kessler Architects',
+    domain: 'kessler-architects.example',
+    accounts: demoAccounts.legal,
+    users: [member(demoEmails.legal, 'Leslie', 'Grant', { '1000501': false })],
+  },
+  {
+    name: 'Tyrell Biotech',
+    domain: 'tyrell-biotech.example',
+    accounts: demoAccounts.twofaRequired,
+    users: [member(demoEmails.twofaRequired, 'Terry', 'Fox', { '1000601': false })],
+  },
 ];
 
 /** Demo users that hold no account. */

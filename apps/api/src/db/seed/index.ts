@@ -107,7 +107,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       options.onProgress?.(accounts, totalAccounts);
     };
     const demo = addDemoCompanies(ctx);
-    for (const company of new Set(demo.map((p) => p.company_nm))) await fill(demo.filter((p) => p.company_nm === company));
+    for (const company of new Set(demo.map((p) => p.company_nm)))
+      await fill(demo.filter((p) => p.company_nm === company));
 
     let next = FIRST_GENERATED_ACCOUNT;
     for (let index = 0; next - FIRST_GENERATED_ACCOUNT < planned; index++) {

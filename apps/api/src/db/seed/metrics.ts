@@ -71,13 +71,17 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
     case 'ds': {
       const vpgs = ['ERP', 'File-Servers', 'Web-Tier'].slice(0, light ? 1 : r.int(2, 3));
       const out: Series = {
-        vms_count: walk(r, D, qty(c, 'Protected', 20), 0.15, 0.003, true), vpgs_count: steps(r, D, vpgs.length, 0),
+        vms_count: walk(r, D, qty(c, 'Protected', 20), 0.15, 0.003, true),
+        vpgs_count: steps(r, D, vpgs.length, 0),
         provisioned_storage_bytes: walk(r, D, qty(c, 'Recovery volume', 4000) * GB * 0.7, 0.2, 0.006),
         journal_used_bytes: walk(r, D, qty(c, 'Journal', 800) * GB * 0.5, 0.1, 0.03),
       };
       for (const v of vpgs) {
         out[`used_storage_bytes:${v}`] = walk(r, D, r.between(300, 2500) * GB, 0.25, 0.008);
-        out[`actual_rpo_seconds:${v}`] = Array.from({ length: D }, () => r.int(4, 12) + (r.chance(0.02) ? r.int(60, 900) : 0));
+        out[`actual_rpo_seconds:${v}`] = Array.from(
+          { length: D },
+          () => r.int(4, 12) + (r.chance(0.02) ? r.int(60, 900) : 0),
+        );
       }
       return out;
     }
@@ -90,17 +94,29 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
       };
     case 'ed': {
       const licences = qty(c, 'EDR licences', 100);
-      return { active_licenses: walk(r, D, licences * 0.85, 0.12, 0.004, true), active_licenses_hw: steps(r, D, qty(c, 'Hardware-bound', 10), 2) };
+      return {
+        active_licenses: walk(r, D, licences * 0.85, 0.12, 0.004, true),
+        active_licenses_hw: steps(r, D, qty(c, 'Hardware-bound', 10), 2),
+      };
     }
     case 'ob': {
-      const buckets = ['backups', 'media-assets', 'logs-archive', 'analytics-exports'].slice(0, light ? 1 : r.int(2, 4));
+      const buckets = ['backups', 'media-assets', 'logs-archive', 'analytics-exports'].slice(
+        0,
+        light ? 1 : r.int(2, 4),
+      );
       const out: Series = {};
       for (const b of buckets) {
         out[`bucket_size_bytes:${b}`] = walk(r, D, r.between(50, 4000) * GB, r.between(0.1, 0.9), 0.012);
         out[`bucket_objects:${b}`] = walk(r, D, r.between(2e4, 3e6), 0.5, 0.01, true);
       }
-      const sum = (prefix: string) => Array.from({ length: D }, (_, i) => buckets.reduce((a, b) => a + (out[`${prefix}:${b}`]?.[i] ?? 0), 0));
-      return { ...out, size_bytes: sum('bucket_size_bytes'), objects: sum('bucket_objects'), bucket_count: steps(r, D, buckets.length, 0) };
+      const sum = (prefix: string) =>
+        Array.from({ length: D }, (_, i) => buckets.reduce((a, b) => a + (out[`${prefix}:${b}`]?.[i] ?? 0), 0));
+      return {
+        ...out,
+        size_bytes: sum('bucket_size_bytes'),
+        objects: sum('bucket_objects'),
+        bucket_count: steps(r, D, buckets.length, 0),
+      };
     }
     case 'oc':
       return {
@@ -112,8 +128,10 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
       const memLimit = qty(c, 'Reserved memory', 256) * GB;
       const cpuLimit = qty(c, 'Reserved vCPU', 64) * GHZ;
       const out: Series = {
-        memory_bytes_limit: steps(r, D, memLimit * 0.8, 1), cpu_hz_limit: steps(r, D, cpuLimit * 0.8, 1),
-        memory_bytes_used: walk(r, D, memLimit * 0.45, 0.3, 0.01), cpu_hz_used: walk(r, D, cpuLimit * 0.3, 0.3, 0.05),
+        memory_bytes_limit: steps(r, D, memLimit * 0.8, 1),
+        cpu_hz_limit: steps(r, D, cpuLimit * 0.8, 1),
+        memory_bytes_used: walk(r, D, memLimit * 0.45, 0.3, 0.01),
+        cpu_hz_used: walk(r, D, cpuLimit * 0.3, 0.3, 0.05),
       };
       for (const p of light ? ['performance'] : ['performance', 'capacity']) {
         const limit = qty(c, `Storage profile: ${p}`, 4000) * GB;
@@ -123,7 +141,12 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
       return out;
     }
     case 'usage-based':
-      return Object.fromEntries(o.components.map((comp) => [`usage:${comp.component_id}`, walk(r, D, Math.max(comp.quantity, 30) / 30, 0.3, 0.08)]));
+      return Object.fromEntries(
+        o.components.map((comp) => [
+          `usage:${comp.component_id}`,
+          walk(r, D, Math.max(comp.quantity, 30) / 30, 0.3, 0.08),
+        ]),
+      );
     case 'dd':
       return zoneSeries(r, plan, daily, light);
     default:
@@ -203,7 +226,12 @@ export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly
     for (const name of first < 0 ? [] : Object.keys(series).sort()) {
       const values = series[name] ?? [];
       for (let i = first; i < times.length; i++) {
-        ctx.bulk.add('metric_points', { base_order_id: order.base_order_id, series: name, ts: times[i] ?? 0, value: values[i] ?? 0 });
+        ctx.bulk.add('metric_points', {
+          base_order_id: order.base_order_id,
+          series: name,
+          ts: times[i] ?? 0,
+          value: values[i] ?? 0,
+        });
       }
     }
   }

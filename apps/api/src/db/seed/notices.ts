@@ -25,30 +25,150 @@ interface BatchDef {
 
 const NET = ['Network'];
 const BATCHES: readonly BatchDef[] = [
-  { kind: 'maintenance', subject: 'Scheduled fiber maintenance – Dallas metro', area: 'Dallas–Fort Worth metro', startDays: 3, hours: 4, serviceAffecting: true, interruption: 'Up to 30 minutes', groups: NET, circuits: 'Dedicated Internet and MPLS circuits served from the DAL1 POP',
-    work: 'Our fiber partner will splice a new cable segment between two central offices to retire an aging route. Traffic will be moved to the protect path; circuits without route diversity will see one interruption.' },
-  { kind: 'maintenance', subject: 'Core router software upgrade – Chicago POP', area: 'Chicago metro', startDays: 6, hours: 3, serviceAffecting: true, interruption: 'Two brief interruptions of up to 5 minutes each', groups: NET, circuits: 'All circuits homed on CHI1 core routers',
-    work: 'We will upgrade the operating system of both core routers in our Chicago point of presence, one at a time, to address vendor security advisories.' },
-  { kind: 'maintenance', subject: 'Backup platform storage expansion', area: 'All regions', startDays: 10, hours: 6, serviceAffecting: false, interruption: 'No interruption expected', groups: ['Backup & Recovery'], circuits: 'Backup Platform and VM Backup repositories',
-    work: 'New storage shelves will be added to the backup repositories. Jobs keep running; restores may be slower during the window.' },
-  { kind: 'maintenance', subject: 'Open Cloud control plane upgrade', area: 'US-Central cloud region', startDays: 15, hours: 4, serviceAffecting: true, interruption: 'API and dashboard unavailable for up to 45 minutes; running instances unaffected', groups: ['Cloud'], circuits: 'Open Cloud projects in US-Central',
-    work: 'We will upgrade the OpenStack control plane to the next release. Running instances and volumes are not affected; creating or changing resources will be paused.' },
-  { kind: 'maintenance', subject: 'Power maintenance – Atlanta data center (ATL2)', area: 'Atlanta', startDays: 22, hours: 8, serviceAffecting: false, interruption: 'No interruption expected (redundant feeds)', groups: ['Colocation', 'Cloud'], circuits: 'Cabinets and cloud hosts in ATL2',
-    work: 'The utility provider will service the B-side switchgear. Equipment on A+B feeds is unaffected; single-fed equipment should be moved to the A feed beforehand.' },
-  { kind: 'maintenance', subject: 'Emergency maintenance – optical amplifier replacement, Houston', area: 'Houston metro', startDays: -1, hours: 2, serviceAffecting: true, interruption: 'Up to 15 minutes', groups: NET, circuits: 'Ethernet Private Line and Dedicated Internet circuits on the HOU ring',
-    work: 'A failing optical amplifier showed rising error rates and was replaced under emergency change control.' },
-  { kind: 'outage', subject: 'Service outage – MPLS core, Southeast region', area: 'Southeast region', startDays: -4, hours: 1.7, serviceAffecting: true, interruption: 'Resolved after 1 hour 42 minutes', groups: NET, circuits: 'MPLS and SD-WAN sites in GA, FL and the Carolinas',
-    work: 'A line card failure in the Atlanta core router caused loss of connectivity for MPLS sites in the region. Traffic was restored by failing over to the standby card; the faulty card has been replaced.' },
-  { kind: 'maintenance', subject: 'SD-WAN orchestrator upgrade', area: 'All regions', startDays: -7, hours: 3, serviceAffecting: false, interruption: 'No interruption expected', groups: NET, circuits: 'Managed SD-WAN edges (management plane only)',
-    work: 'The SD-WAN orchestrator was upgraded. Edges kept forwarding traffic; policy changes were paused during the window.' },
-  { kind: 'maintenance', subject: 'Object storage gateway patching', area: 'US-Central cloud region', startDays: -11, hours: 2, serviceAffecting: true, interruption: 'Requests may need a retry for up to 10 minutes', groups: ['Cloud'], circuits: 'Object Storage endpoints in US-Central',
-    work: 'Gateway nodes were patched in rolling fashion. Clients with retry logic saw no errors.' },
-  { kind: 'outage', subject: 'Degraded backup job performance – Cloud Connect', area: 'All regions', startDays: -16, hours: 5, serviceAffecting: true, interruption: 'Backup jobs delayed up to 5 hours', groups: ['Backup & Recovery'], circuits: 'Backup as a Service and Backup Platform tenants',
-    work: 'A storage controller fault slowed writes to the backup repositories. Jobs were queued and completed after the controller was replaced; no backup data was lost.' },
-  { kind: 'maintenance', subject: 'DDoS mitigation platform update', area: 'Global', startDays: -21, hours: 2, serviceAffecting: false, interruption: 'Up to 2 minutes of elevated latency', groups: ['Security'], circuits: 'Web & App Security zones',
-    work: 'Mitigation rules and scrubbing-center software were updated across all regions, one site at a time.' },
-  { kind: 'maintenance', subject: 'Voice platform carrier failover test', area: 'All regions', startDays: -27, hours: 1, serviceAffecting: true, interruption: 'Calls in progress may drop once', groups: ['Voice'], circuits: 'Hosted Voice and SIP Trunking services',
-    work: 'We tested failover between our two upstream voice carriers to validate disaster-recovery procedures.' },
+  {
+    kind: 'maintenance',
+    subject: 'Scheduled fiber maintenance – Dallas metro',
+    area: 'Dallas–Fort Worth metro',
+    startDays: 3,
+    hours: 4,
+    serviceAffecting: true,
+    interruption: 'Up to 30 minutes',
+    groups: NET,
+    circuits: 'Dedicated Internet and MPLS circuits served from the DAL1 POP',
+    work: 'Our fiber partner will splice a new cable segment between two central offices to retire an aging route. Traffic will be moved to the protect path; circuits without route diversity will see one interruption.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'Core router software upgrade – Chicago POP',
+    area: 'Chicago metro',
+    startDays: 6,
+    hours: 3,
+    serviceAffecting: true,
+    interruption: 'Two brief interruptions of up to 5 minutes each',
+    groups: NET,
+    circuits: 'All circuits homed on CHI1 core routers',
+    work: 'We will upgrade the operating system of both core routers in our Chicago point of presence, one at a time, to address vendor security advisories.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'Backup platform storage expansion',
+    area: 'All regions',
+    startDays: 10,
+    hours: 6,
+    serviceAffecting: false,
+    interruption: 'No interruption expected',
+    groups: ['Backup & Recovery'],
+    circuits: 'Backup Platform and VM Backup repositories',
+    work: 'New storage shelves will be added to the backup repositories. Jobs keep running; restores may be slower during the window.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'Open Cloud control plane upgrade',
+    area: 'US-Central cloud region',
+    startDays: 15,
+    hours: 4,
+    serviceAffecting: true,
+    interruption: 'API and dashboard unavailable for up to 45 minutes; running instances unaffected',
+    groups: ['Cloud'],
+    circuits: 'Open Cloud projects in US-Central',
+    work: 'We will upgrade the OpenStack control plane to the next release. Running instances and volumes are not affected; creating or changing resources will be paused.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'Power maintenance – Atlanta data center (ATL2)',
+    area: 'Atlanta',
+    startDays: 22,
+    hours: 8,
+    serviceAffecting: false,
+    interruption: 'No interruption expected (redundant feeds)',
+    groups: ['Colocation', 'Cloud'],
+    circuits: 'Cabinets and cloud hosts in ATL2',
+    work: 'The utility provider will service the B-side switchgear. Equipment on A+B feeds is unaffected; single-fed equipment should be moved to the A feed beforehand.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'Emergency maintenance – optical amplifier replacement, Houston',
+    area: 'Houston metro',
+    startDays: -1,
+    hours: 2,
+    serviceAffecting: true,
+    interruption: 'Up to 15 minutes',
+    groups: NET,
+    circuits: 'Ethernet Private Line and Dedicated Internet circuits on the HOU ring',
+    work: 'A failing optical amplifier showed rising error rates and was replaced under emergency change control.',
+  },
+  {
+    kind: 'outage',
+    subject: 'Service outage – MPLS core, Southeast region',
+    area: 'Southeast region',
+    startDays: -4,
+    hours: 1.7,
+    serviceAffecting: true,
+    interruption: 'Resolved after 1 hour 42 minutes',
+    groups: NET,
+    circuits: 'MPLS and SD-WAN sites in GA, FL and the Carolinas',
+    work: 'A line card failure in the Atlanta core router caused loss of connectivity for MPLS sites in the region. Traffic was restored by failing over to the standby card; the faulty card has been replaced.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'SD-WAN orchestrator upgrade',
+    area: 'All regions',
+    startDays: -7,
+    hours: 3,
+    serviceAffecting: false,
+    interruption: 'No interruption expected',
+    groups: NET,
+    circuits: 'Managed SD-WAN edges (management plane only)',
+    work: 'The SD-WAN orchestrator was upgraded. Edges kept forwarding traffic; policy changes were paused during the window.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'Object storage gateway patching',
+    area: 'US-Central cloud region',
+    startDays: -11,
+    hours: 2,
+    serviceAffecting: true,
+    interruption: 'Requests may need a retry for up to 10 minutes',
+    groups: ['Cloud'],
+    circuits: 'Object Storage endpoints in US-Central',
+    work: 'Gateway nodes were patched in rolling fashion. Clients with retry logic saw no errors.',
+  },
+  {
+    kind: 'outage',
+    subject: 'Degraded backup job performance – Cloud Connect',
+    area: 'All regions',
+    startDays: -16,
+    hours: 5,
+    serviceAffecting: true,
+    interruption: 'Backup jobs delayed up to 5 hours',
+    groups: ['Backup & Recovery'],
+    circuits: 'Backup as a Service and Backup Platform tenants',
+    work: 'A storage controller fault slowed writes to the backup repositories. Jobs were queued and completed after the controller was replaced; no backup data was lost.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'DDoS mitigation platform update',
+    area: 'Global',
+    startDays: -21,
+    hours: 2,
+    serviceAffecting: false,
+    interruption: 'Up to 2 minutes of elevated latency',
+    groups: ['Security'],
+    circuits: 'Web & App Security zones',
+    work: 'Mitigation rules and scrubbing-center software were updated across all regions, one site at a time.',
+  },
+  {
+    kind: 'maintenance',
+    subject: 'Voice platform carrier failover test',
+    area: 'All regions',
+    startDays: -27,
+    hours: 1,
+    serviceAffecting: true,
+    interruption: 'Calls in progress may drop once',
+    groups: ['Voice'],
+    circuits: 'Hosted Voice and SIP Trunking services',
+    work: 'We tested failover between our two upstream voice carriers to validate disaster-recovery procedures.',
+  },
 ];
 
 export interface BatchRef {
@@ -61,24 +181,44 @@ export function addBatchesAndOutages(ctx: SeedContext): BatchRef[] {
   const batches = BATCHES.map((def, i) => {
     const start = new Date(Math.round(addDays(ctx.now, def.startDays).getTime() / HOUR) * HOUR);
     // Planned work is announced a week ahead (never in the future); outages are posted as they happen.
-    const created = def.kind === 'outage' ? new Date(start.getTime() + HOUR / 3)
-      : new Date(Math.min(addDays(start, -7).getTime(), daysAgo(ctx.now, 1 + i / 2).getTime()));
+    const created =
+      def.kind === 'outage'
+        ? new Date(start.getTime() + HOUR / 3)
+        : new Date(Math.min(addDays(start, -7).getTime(), daysAgo(ctx.now, 1 + i / 2).getTime()));
     const batch_id = ctx.ids.next('cmc_contact_batches');
     ctx.bulk.add('cmc_contact_batches', {
-      batch_id, kind: def.kind, subject: def.subject, service_affecting: def.serviceAffecting, description_of_work: def.work,
-      scheduled_event: def.kind === 'outage' ? 'Unplanned outage' : def.startDays < 0 && i === 5 ? 'Emergency maintenance' : 'Planned maintenance',
-      area: def.area, ticket_number: `${def.kind === 'outage' ? 'INC' : 'CHG'}-${pad(4100 + i * 37, 7)}`,
-      duration_of_interruption: def.interruption, window_start_time: start,
-      window_end_time: new Date(start.getTime() + def.hours * HOUR), circuits_affected: def.circuits, created_at: created,
+      batch_id,
+      kind: def.kind,
+      subject: def.subject,
+      service_affecting: def.serviceAffecting,
+      description_of_work: def.work,
+      scheduled_event:
+        def.kind === 'outage'
+          ? 'Unplanned outage'
+          : def.startDays < 0 && i === 5
+            ? 'Emergency maintenance'
+            : 'Planned maintenance',
+      area: def.area,
+      ticket_number: `${def.kind === 'outage' ? 'INC' : 'CHG'}-${pad(4100 + i * 37, 7)}`,
+      duration_of_interruption: def.interruption,
+      window_start_time: start,
+      window_end_time: new Date(start.getTime() + def.hours * HOUR),
+      circuits_affected: def.circuits,
+      created_at: created,
     });
     return { batch_id, def, created };
   });
   ctx.bulk.add('outages', {
-    outage_id: ctx.ids.next('outages'), starts_at: hoursAgo(ctx.now, 2), ends_at: null,
-    message: 'Some Dedicated Internet customers in the Denver metro are seeing degraded performance after a third-party fiber cut. Crews are on site; next update within 60 minutes.',
+    outage_id: ctx.ids.next('outages'),
+    starts_at: hoursAgo(ctx.now, 2),
+    ends_at: null,
+    message:
+      'Some Dedicated Internet customers in the Denver metro are seeing degraded performance after a third-party fiber cut. Crews are on site; next update within 60 minutes.',
   });
   ctx.bulk.add('outages', {
-    outage_id: ctx.ids.next('outages'), starts_at: daysAgo(ctx.now, 3), ends_at: addDays(daysAgo(ctx.now, 3), 0.1),
+    outage_id: ctx.ids.next('outages'),
+    starts_at: daysAgo(ctx.now, 3),
+    ends_at: addDays(daysAgo(ctx.now, 3), 0.1),
     message: 'Resolved: invoice downloads in the portal were unavailable for about two hours.',
   });
   return batches;
@@ -86,13 +226,31 @@ export function addBatchesAndOutages(ctx: SeedContext): BatchRef[] {
 
 /** Links notifications to an account, naming the account's circuits each one touches. */
 export function addNotificationEmails(
-  ctx: SeedContext, batches: readonly BatchRef[], plan: AccountPlan, orders: readonly OrderRecord[],
+  ctx: SeedContext,
+  batches: readonly BatchRef[],
+  plan: AccountPlan,
+  orders: readonly OrderRecord[],
 ): void {
   const random = rng(`notices:${plan.account_number}`);
   // Demo accounts always see an upcoming, a recent and an outage notice, plus a handful more.
   const chosen = plan.demo
-    ? [...new Set([0, 5, 6, ...random.sample(batches.map((_, i) => i), random.int(3, 6))])].sort((a, b) => a - b)
-    : random.sample(batches.map((_, i) => i), random.int(1, 4)).sort((a, b) => a - b);
+    ? [
+        ...new Set([
+          0,
+          5,
+          6,
+          ...random.sample(
+            batches.map((_, i) => i),
+            random.int(3, 6),
+          ),
+        ]),
+      ].sort((a, b) => a - b)
+    : random
+        .sample(
+          batches.map((_, i) => i),
+          random.int(1, 4),
+        )
+        .sort((a, b) => a - b);
   const services = orders.filter((o) => o.status === 'A');
   for (const index of chosen) {
     const batch = batches[index];
@@ -100,8 +258,11 @@ export function addNotificationEmails(
     const matching = services.filter((o) => batch.def.groups.includes(o.group));
     const circuits = (matching.length > 0 ? matching : [random.pick(services)]).slice(0, 3).map((o) => o.circuit);
     ctx.bulk.add('cmc_contact_emails', {
-      cmc_contact_email_id: ctx.ids.next('cmc_contact_emails'), batch_id: batch.batch_id, account_id: plan.account_id,
-      circuit_ids: circuits.join(', '), created_at: new Date(batch.created.getTime() + random.int(1, 20) * 60_000),
+      cmc_contact_email_id: ctx.ids.next('cmc_contact_emails'),
+      batch_id: batch.batch_id,
+      account_id: plan.account_id,
+      circuit_ids: circuits.join(', '),
+      created_at: new Date(batch.created.getTime() + random.int(1, 20) * 60_000),
     });
   }
 }

@@ -43,24 +43,41 @@ function mrcCents(product: ProductDef, random: Random): number {
 }
 
 /** Splits the order's charge over its components by weight; the rounding remainder goes to the first. */
-function addComponents(ctx: SeedContext, orderId: number, product: ProductDef, total: number, random: Random): ComponentRecord[] {
+function addComponents(
+  ctx: SeedContext,
+  orderId: number,
+  product: ProductDef,
+  total: number,
+  random: Random,
+): ComponentRecord[] {
   const [first, ...rest] = product.components;
   if (!first) throw new Error(`seed: product ${product.product_cd} has no components`);
-  const chosen = [first, ...random.sample(rest, random.int(1, Math.min(5, rest.length))).sort(
-    (a, b) => product.components.indexOf(a) - product.components.indexOf(b),
-  )];
+  const chosen = [
+    first,
+    ...random
+      .sample(rest, random.int(1, Math.min(5, rest.length)))
+      .sort((a, b) => product.components.indexOf(a) - product.components.indexOf(b)),
+  ];
   const shares = chosen.map((t) => t.weight * random.between(0.7, 1.3));
   const sum = shares.reduce((a, b) => a + b, 0);
   const cents = shares.map((s) => Math.floor((total * s) / sum));
   cents[0] = (cents[0] ?? 0) + total - cents.reduce((a, b) => a + b, 0);
   return chosen.map((t, i) => {
     const record: ComponentRecord = {
-      component_id: ctx.ids.next('order_components'), description: t.description, unit: t.unit,
-      quantity: random.int(t.qty[0], t.qty[1]), mrcCents: cents[i] ?? 0,
+      component_id: ctx.ids.next('order_components'),
+      description: t.description,
+      unit: t.unit,
+      quantity: random.int(t.qty[0], t.qty[1]),
+      mrcCents: cents[i] ?? 0,
     };
     ctx.bulk.add('order_components', {
-      component_id: record.component_id, base_order_id: orderId, description: t.description, unit_of_measure: t.unit,
-      quantity: record.quantity, mrc_charges: (record.mrcCents / 100).toFixed(2), sort_order: i,
+      component_id: record.component_id,
+      base_order_id: orderId,
+      description: t.description,
+      unit_of_measure: t.unit,
+      quantity: record.quantity,
+      mrc_charges: (record.mrcCents / 100).toFixed(2),
+      sort_order: i,
     });
     return record;
   });
@@ -104,7 +121,13 @@ function alias(plan: AccountPlan, product: ProductDef, random: Random): string |
   return product.product_group === 'Network' ? `${plan.city} – ${base}` : base;
 }
 
-function addOrder(ctx: SeedContext, plan: AccountPlan, product: ProductDef, status: OrderRecord['status'], random: Random): OrderRecord {
+function addOrder(
+  ctx: SeedContext,
+  plan: AccountPlan,
+  product: ProductDef,
+  status: OrderRecord['status'],
+  random: Random,
+): OrderRecord {
   const id = ctx.ids.next('orders');
   const pending = status === 'P';
   const term = pending ? NO_TERM : contractTerm(ctx.now, plan.createdAt, random);
@@ -116,15 +139,33 @@ function addOrder(ctx: SeedContext, plan: AccountPlan, product: ProductDef, stat
   const pm = pending || random.chance(0.2) ? random.pick(pms).team_member_id : null;
   const circuit = `NW/${product.circuit}/${pad(3000 + id * 7, 6)}`;
   ctx.bulk.add('orders', {
-    base_order_id: id, account_id: plan.account_id, order_number: `ORD-${100000 + id}`, product_cd: product.product_cd,
-    order_status_cd: status, uss_circuit_id: circuit, customer_ref: customerRef(plan, random), alias: alias(plan, product, random),
-    mrc_charges: (total / 100).toFixed(2), contract_start_date: term.start ? isoDate(term.start) : null,
-    term_cd: term.term_cd, order_term_cd: term.order_term_cd, order_term: term.order_term, project_manager_id: pm, created_at: created,
+    base_order_id: id,
+    account_id: plan.account_id,
+    order_number: `ORD-${100000 + id}`,
+    product_cd: product.product_cd,
+    order_status_cd: status,
+    uss_circuit_id: circuit,
+    customer_ref: customerRef(plan, random),
+    alias: alias(plan, product, random),
+    mrc_charges: (total / 100).toFixed(2),
+    contract_start_date: term.start ? isoDate(term.start) : null,
+    term_cd: term.term_cd,
+    order_term_cd: term.order_term_cd,
+    order_term: term.order_term,
+    project_manager_id: pm,
+    created_at: created,
   });
   const components = addComponents(ctx, id, product, total, random);
   return {
-    base_order_id: id, product_cd: product.product_cd, controller: product.product_controller, group: product.product_group,
-    status, circuit, mrcCents: total, billedFrom: term.start ?? created, components,
+    base_order_id: id,
+    product_cd: product.product_cd,
+    controller: product.product_controller,
+    group: product.product_group,
+    status,
+    circuit,
+    mrcCents: total,
+    billedFrom: term.start ?? created,
+    components,
   };
 }
 
@@ -136,7 +177,8 @@ export function addOrders(ctx: SeedContext, plan: AccountPlan): OrderRecord[] {
   while (products.length < count) products.push(weightedProduct(random));
   const orders = products.map((p) => addOrder(ctx, plan, p, 'A', random));
   // A disconnected account keeps a trail of disconnected services.
-  if (plan.status === 'D') for (let i = 0; i < 2; i++) orders.push(addOrder(ctx, plan, weightedProduct(random), 'D', random));
+  if (plan.status === 'D')
+    for (let i = 0; i < 2; i++) orders.push(addOrder(ctx, plan, weightedProduct(random), 'D', random));
   for (let i = 0; i < plan.pending; i++) orders.push(addOrder(ctx, plan, weightedProduct(random), 'P', random));
   return orders;
 }

@@ -19,7 +19,14 @@ export function timeline(now: Date, step: 'day' | 'hour'): number[] {
  * A random walk from `start` that grows by about `growth` (0.3 = +30%) over `n` points, with day-to-day
  * wobble `volatility` and now and then a clean-up dip. `integer` rounds (counts of VMs, licences...).
  */
-export function walk(random: Random, n: number, start: number, growth: number, volatility: number, integer = false): number[] {
+export function walk(
+  random: Random,
+  n: number,
+  start: number,
+  growth: number,
+  volatility: number,
+  integer = false,
+): number[] {
   const drift = Math.log(1 + growth) / n;
   const out: number[] = [];
   let v = Math.max(start, 1);
@@ -62,5 +69,7 @@ export function dailyRhythm(random: Random, times: readonly number[], base: numb
 
 /** Mostly zero, with an occasional burst (interface errors and discards). */
 export function bursts(random: Random, n: number, rate: number, size: number): number[] {
-  return Array.from({ length: n }, () => (random.chance(rate) ? Math.round(random.between(0.1, 1) * size * 100) / 100 : 0));
+  return Array.from({ length: n }, () =>
+    random.chance(rate) ? Math.round(random.between(0.1, 1) * size * 100) / 100 : 0,
+  );
 }

@@ -22,18 +22,102 @@ export const BROKEN_AVATAR = '/portal/avatars/missing-avatar-404.svg';
 const avatar = (n: number): string => `/portal/avatars/${n}.svg`;
 
 const TEAM: readonly TeamSeed[] = [
-  { first_nm: 'Megan', last_nm: 'Caldwell', team_title: 'Senior Account Manager', role: 'account-manager', avatar: avatar(1), phones: ['+1 (469) 555-0101', '+1 (214) 555-0177'] },
-  { first_nm: 'Derek', last_nm: 'Osei', team_title: 'Account Manager', role: 'account-manager', avatar: avatar(2), phones: ['+1 (469) 555-0102'] },
-  { first_nm: 'Lauren', last_nm: 'Feld', team_title: 'Account Manager', role: 'account-manager', avatar: avatar(3), phones: ['+1 (469) 555-0103', '+1 (972) 555-0148'] },
-  { first_nm: 'Hector', last_nm: 'Ramos', team_title: 'Solutions Engineer', role: 'engineer', avatar: avatar(4), phones: ['+1 (469) 555-0104'] },
-  { first_nm: 'Wei', last_nm: 'Zhang', team_title: 'Senior Network Engineer', role: 'engineer', avatar: avatar(5), phones: ['+1 (469) 555-0105', '+1 (214) 555-0190'] },
-  { first_nm: 'Aisha', last_nm: 'Bello', team_title: 'Cloud Solutions Architect', role: 'engineer', avatar: avatar(6), phones: ['+1 (469) 555-0106'] },
-  { first_nm: 'Tom', last_nm: 'Becker', team_title: 'Backup & DR Engineer', role: 'engineer', avatar: BROKEN_AVATAR, phones: ['+1 (469) 555-0107'] },
-  { first_nm: 'Sofia', last_nm: 'Marin', team_title: 'Project Manager', role: 'project-manager', avatar: avatar(8), phones: ['+1 (469) 555-0108', '+1 (817) 555-0163'] },
-  { first_nm: 'Ken', last_nm: 'Ito', team_title: 'Senior Project Manager', role: 'project-manager', avatar: avatar(9), phones: ['+1 (469) 555-0109'] },
-  { first_nm: 'Grace', last_nm: 'Holloway', team_title: 'Implementation Project Manager', role: 'project-manager', avatar: null, phones: ['+1 (469) 555-0110'] },
-  { first_nm: 'Andre', last_nm: 'Wallace', team_title: 'Customer Success Manager', role: 'success-manager', avatar: avatar(11), phones: ['+1 (469) 555-0111', '+1 (214) 555-0124'] },
-  { first_nm: 'Nadia', last_nm: 'Petrov', team_title: 'Security Engineer', role: 'engineer', avatar: avatar(12), phones: ['+1 (469) 555-0112'] },
+  {
+    first_nm: 'Megan',
+    last_nm: 'Caldwell',
+    team_title: 'Senior Account Manager',
+    role: 'account-manager',
+    avatar: avatar(1),
+    phones: ['+1 (469) 555-0101', '+1 (214) 555-0177'],
+  },
+  {
+    first_nm: 'Derek',
+    last_nm: 'Osei',
+    team_title: 'Account Manager',
+    role: 'account-manager',
+    avatar: avatar(2),
+    phones: ['+1 (469) 555-0102'],
+  },
+  {
+    first_nm: 'Lauren',
+    last_nm: 'Feld',
+    team_title: 'Account Manager',
+    role: 'account-manager',
+    avatar: avatar(3),
+    phones: ['+1 (469) 555-0103', '+1 (972) 555-0148'],
+  },
+  {
+    first_nm: 'Hector',
+    last_nm: 'Ramos',
+    team_title: 'Solutions Engineer',
+    role: 'engineer',
+    avatar: avatar(4),
+    phones: ['+1 (469) 555-0104'],
+  },
+  {
+    first_nm: 'Wei',
+    last_nm: 'Zhang',
+    team_title: 'Senior Network Engineer',
+    role: 'engineer',
+    avatar: avatar(5),
+    phones: ['+1 (469) 555-0105', '+1 (214) 555-0190'],
+  },
+  {
+    first_nm: 'Aisha',
+    last_nm: 'Bello',
+    team_title: 'Cloud Solutions Architect',
+    role: 'engineer',
+    avatar: avatar(6),
+    phones: ['+1 (469) 555-0106'],
+  },
+  {
+    first_nm: 'Tom',
+    last_nm: 'Becker',
+    team_title: 'Backup & DR Engineer',
+    role: 'engineer',
+    avatar: BROKEN_AVATAR,
+    phones: ['+1 (469) 555-0107'],
+  },
+  {
+    first_nm: 'Sofia',
+    last_nm: 'Marin',
+    team_title: 'Project Manager',
+    role: 'project-manager',
+    avatar: avatar(8),
+    phones: ['+1 (469) 555-0108', '+1 (817) 555-0163'],
+  },
+  {
+    first_nm: 'Ken',
+    last_nm: 'Ito',
+    team_title: 'Senior Project Manager',
+    role: 'project-manager',
+    avatar: avatar(9),
+    phones: ['+1 (469) 555-0109'],
+  },
+  {
+    first_nm: 'Grace',
+    last_nm: 'Holloway',
+    team_title: 'Implementation Project Manager',
+    role: 'project-manager',
+    avatar: null,
+    phones: ['+1 (469) 555-0110'],
+  },
+  {
+    first_nm: 'Andre',
+    last_nm: 'Wallace',
+    team_title: 'Customer Success Manager',
+    role: 'success-manager',
+    avatar: avatar(11),
+    phones: ['+1 (469) 555-0111', '+1 (214) 555-0124'],
+  },
+  {
+    first_nm: 'Nadia',
+    last_nm: 'Petrov',
+    team_title: 'Security Engineer',
+    role: 'engineer',
+    avatar: avatar(12),
+    phones: ['+1 (469) 555-0112'],
+  },
 ];
 
 export function seedTeam(bulk: BulkWriter, ids: Ids): TeamMember[] {
@@ -66,7 +150,9 @@ export function pickAccountTeam(team: readonly TeamMember[], random: Random, mus
 }
 
 export function addAccountTeam(bulk: BulkWriter, accountId: number, members: readonly TeamMember[]): void {
-  members.forEach((m, i) => bulk.add('account_team', { account_id: accountId, team_member_id: m.team_member_id, sort_order: i }));
+  members.forEach((m, i) =>
+    bulk.add('account_team', { account_id: accountId, team_member_id: m.team_member_id, sort_order: i }),
+  );
 }
 
 export const projectManagers = (team: readonly TeamMember[]): TeamMember[] => byRole(team, 'project-manager');

@@ -13,16 +13,42 @@ const i = (text: string) => ({ text, kind: 'incident' as Kind });
 const q = (text: string) => ({ text, kind: 'request' as Kind });
 
 const SUBJECTS: Readonly<Record<string, ReadonlyArray<{ text: string; kind: Kind }>>> = {
-  Network: [i('Packet loss on {circuit}'), i('Circuit down: {circuit}'), i('High latency to the {city} branch'),
-    q('Request: add a VLAN to {circuit}'), i('BGP session flapping on {circuit}'), q('Bandwidth upgrade for {circuit}')],
-  'Backup & Recovery': [i('Backup job failures on {circuit}'), q('Restore request: file share from last Friday'),
-    q('Retention policy change for {circuit}'), i('Replication lag alerts on {circuit}')],
-  Cloud: [i('Instance unreachable after maintenance'), q('Quota increase for {circuit}'), i('Slow volume performance on {circuit}'),
-    q('Snapshot schedule change')],
-  Security: [i('False-positive WAF block on the checkout page'), q('Add DNS record for a new subdomain'),
-    i('EDR alert: suspicious PowerShell activity'), q('Licence count true-up for {circuit}')],
-  Voice: [i('Dropped calls at the {city} office'), q('Port numbers to hosted voice'), i('Voicemail to email not working')],
-  Colocation: [q('Remote hands: reseat a server in our cabinet'), q('Access list update for the data center'), i('Power alarm on PDU B')],
+  Network: [
+    i('Packet loss on {circuit}'),
+    i('Circuit down: {circuit}'),
+    i('High latency to the {city} branch'),
+    q('Request: add a VLAN to {circuit}'),
+    i('BGP session flapping on {circuit}'),
+    q('Bandwidth upgrade for {circuit}'),
+  ],
+  'Backup & Recovery': [
+    i('Backup job failures on {circuit}'),
+    q('Restore request: file share from last Friday'),
+    q('Retention policy change for {circuit}'),
+    i('Replication lag alerts on {circuit}'),
+  ],
+  Cloud: [
+    i('Instance unreachable after maintenance'),
+    q('Quota increase for {circuit}'),
+    i('Slow volume performance on {circuit}'),
+    q('Snapshot schedule change'),
+  ],
+  Security: [
+    i('False-positive WAF block on the checkout page'),
+    q('Add DNS record for a new subdomain'),
+    i('EDR alert: suspicious PowerShell activity'),
+    q('Licence count true-up for {circuit}'),
+  ],
+  Voice: [
+    i('Dropped calls at the {city} office'),
+    q('Port numbers to hosted voice'),
+    i('Voicemail to email not working'),
+  ],
+  Colocation: [
+    q('Remote hands: reseat a server in our cabinet'),
+    q('Access list update for the data center'),
+    i('Power alarm on PDU B'),
+  ],
 };
 
 const OPENERS: Readonly<Record<Kind, readonly string[]>> = {
@@ -35,22 +61,30 @@ const OPENERS: Readonly<Record<Kind, readonly string[]>> = {
     'Hi, we would like to schedule this change in the next two weeks. Details are in the subject; thanks!',
   ],
 };
-const PROACTIVE = 'Our monitoring raised an alarm on {circuit}. An engineer is investigating and we will keep you updated here.';
+const PROACTIVE =
+  'Our monitoring raised an alarm on {circuit}. An engineer is investigating and we will keep you updated here.';
 const PROVIDER_MIDDLE: Readonly<Record<Kind, readonly string[]>> = {
   incident: [
     'Thanks for reaching out. We have opened an investigation with our NOC and will update you within 2 hours.',
     'We ran remote tests on {circuit} and see clean results from our side. We are checking the upstream carrier next.',
   ],
-  request: ['Thanks, an engineer has been assigned and is preparing the change plan.', 'We have reviewed the request and can schedule it for next Tuesday evening.'],
+  request: [
+    'Thanks, an engineer has been assigned and is preparing the change plan.',
+    'We have reviewed the request and can schedule it for next Tuesday evening.',
+  ],
 };
 const CUSTOMER_MIDDLE: Readonly<Record<Kind, readonly string[]>> = {
   incident: ['Thanks. We still see intermittent issues, roughly every 20 minutes.', 'Any update on this one?'],
-  request: ['Thanks, that timing works for us.', 'Understood. Our on-site contact is available until 5 pm on weekdays.'],
+  request: [
+    'Thanks, that timing works for us.',
+    'Understood. Our on-site contact is available until 5 pm on weekdays.',
+  ],
 };
 const LAST_BY_STATUS: Readonly<Record<string, string>> = {
   Open: 'We are still working on this and will post the next update by end of day.',
   'In Progress': 'An engineer is working on this now; we will confirm here as soon as it is done.',
-  'Pending Customer': 'Could you please confirm a window when our engineer may make the change? We need your approval before proceeding.',
+  'Pending Customer':
+    'Could you please confirm a window when our engineer may make the change? We need your approval before proceeding.',
   'Deferred to Client': 'We are waiting on your team to arrange on-site access before we can continue.',
   Postponed: 'As agreed, this work is postponed until after your quarter-end change freeze.',
   Closed: 'This is resolved and has been confirmed on our side. Closing this ticket; reply if anything comes up again.',
@@ -78,11 +112,20 @@ export function addTickets(ctx: SeedContext, plan: AccountPlan, orders: readonly
     const last = daysAgo(ctx.now, lastUpdateDaysAgo(status, random));
     const created = addDays(last, -random.between(0.5, 20));
     ctx.bulk.add('tickets', {
-      ticket_id: id, ticket_number: `TT-${204500 + id}`, account_id: plan.account_id, base_order_id: order?.base_order_id ?? null,
-      opened_by_user_id: opener.user_id, subject: fill(subject.text, order, plan), status,
+      ticket_id: id,
+      ticket_number: `TT-${204500 + id}`,
+      account_id: plan.account_id,
+      base_order_id: order?.base_order_id ?? null,
+      opened_by_user_id: opener.user_id,
+      subject: fill(subject.text, order, plan),
+      status,
       impact: random.pick(['Low', 'Medium', 'Medium', 'High', 'Critical']),
-      contact_name: `${opener.first_nm} ${opener.last_nm}`, contact_email: opener.email_nm, contact_phone: opener.phone,
-      request_customer_response: status === 'Pending Customer', created, last_update_posted: last,
+      contact_name: `${opener.first_nm} ${opener.last_nm}`,
+      contact_email: opener.email_nm,
+      contact_phone: opener.phone,
+      request_customer_response: status === 'Pending Customer',
+      created,
+      last_update_posted: last,
     });
     addMessages(ctx, plan, { id, status, kind: subject.kind, order }, opener, created, last, random);
   }
@@ -94,8 +137,13 @@ export function addTickets(ctx: SeedContext, plan: AccountPlan, orders: readonly
  * matching the status.
  */
 function addMessages(
-  ctx: SeedContext, plan: AccountPlan, ticket: { id: number; status: string; kind: Kind; order: OrderRecord | undefined },
-  opener: AccountPlan['holders'][number], created: Date, last: Date, random: Random,
+  ctx: SeedContext,
+  plan: AccountPlan,
+  ticket: { id: number; status: string; kind: Kind; order: OrderRecord | undefined },
+  opener: AccountPlan['holders'][number],
+  created: Date,
+  last: Date,
+  random: Random,
 ): void {
   const { status, kind, order } = ticket;
   const count = random.int(status === 'Pending Customer' ? 2 : 1, 4);
@@ -107,13 +155,21 @@ function addMessages(
   for (let i = 0; i < count; i++) {
     const final = i === count - 1 && count > 1;
     const fromProvider = final || (i === 0 ? proactive : (i % 2 === 1) !== proactive);
-    const body =
-      final ? LAST_BY_STATUS[status] ?? ''
-      : i === 0 ? (proactive ? PROACTIVE : random.pick(OPENERS[kind]))
-      : fromProvider ? random.pick(PROVIDER_MIDDLE[kind]) : random.pick(CUSTOMER_MIDDLE[kind]);
+    const body = final
+      ? (LAST_BY_STATUS[status] ?? '')
+      : i === 0
+        ? proactive
+          ? PROACTIVE
+          : random.pick(OPENERS[kind])
+        : fromProvider
+          ? random.pick(PROVIDER_MIDDLE[kind])
+          : random.pick(CUSTOMER_MIDDLE[kind]);
     ctx.bulk.add('ticket_messages', {
-      message_id: ctx.ids.next('ticket_messages'), ticket_id: ticket.id, author_type: fromProvider ? 'provider' : 'customer',
-      author_nm: fromProvider ? provider : customer, user_id: fromProvider ? null : opener.user_id,
+      message_id: ctx.ids.next('ticket_messages'),
+      ticket_id: ticket.id,
+      author_type: fromProvider ? 'provider' : 'customer',
+      author_nm: fromProvider ? provider : customer,
+      user_id: fromProvider ? null : opener.user_id,
       body: fill(body, order, plan),
       created_at: i === count - 1 ? last : earlier(new Date(created.getTime() + (span * i) / count), last),
     });

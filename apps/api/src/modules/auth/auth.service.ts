@@ -34,8 +34,11 @@ export function createAuthService(deps: Pick<Deps, 'db' | 'limiter' | 'tokens' |
     async getToken(email: string, password: string, passcode: string | undefined, address: string) {
       const user = await checkPassword(email, password, address);
       if (user.two_factor_enabled) {
-        if (!passcode) throw new AppError('TWO_FACTOR_AUTH_REQUIRED', 'Enter the passcode from your authenticator app.');
-        const step = user.two_factor_secret ? await matchTotp(user.two_factor_secret, passcode, deps.clock.now()) : null;
+        if (!passcode)
+          throw new AppError('TWO_FACTOR_AUTH_REQUIRED', 'Enter the passcode from your authenticator app.');
+        const step = user.two_factor_secret
+          ? await matchTotp(user.two_factor_secret, passcode, deps.clock.now())
+          : null;
         if (step === null || !(await claimTotpStep(deps.db, user.user_id, step))) {
           await deps.limiter.failure('sign-in', email);
           throw new AppError('INVALID_PASSCODE', messages.invalidPasscode);

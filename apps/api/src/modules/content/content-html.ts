@@ -21,7 +21,10 @@ const articleOptions: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, ...(/^https?:/i.test(attribs.href ?? '') ? { target: '_blank', rel: 'noopener noreferrer' } : {}) },
+      attribs: {
+        ...attribs,
+        ...(/^https?:/i.test(attribs.href ?? '') ? { target: '_blank', rel: 'noopener noreferrer' } : {}),
+      },
     }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
   },

@@ -30,8 +30,24 @@ const shield = (p: Palette) => `
   <circle cx="215" cy="120" r="14" fill="${p.accent}"/><circle cx="600" cy="330" r="20" fill="${p.accent}"/>`;
 
 const network = (p: Palette) => {
-  const nodes: [number, number][] = [[200, 140], [400, 100], [600, 150], [260, 320], [470, 290], [620, 330]];
-  const links: [number, number][] = [[0, 1], [1, 2], [0, 3], [1, 4], [2, 4], [3, 4], [4, 5], [2, 5]];
+  const nodes: [number, number][] = [
+    [200, 140],
+    [400, 100],
+    [600, 150],
+    [260, 320],
+    [470, 290],
+    [620, 330],
+  ];
+  const links: [number, number][] = [
+    [0, 1],
+    [1, 2],
+    [0, 3],
+    [1, 4],
+    [2, 4],
+    [3, 4],
+    [4, 5],
+    [2, 5],
+  ];
   return `${links
     .map(([a, b]) => {
       const [x1, y1] = nodes[a] as [number, number];
@@ -39,15 +55,23 @@ const network = (p: Palette) => {
       return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${p.light}" stroke-width="6" opacity="0.8"/>`;
     })
     .join('')}${nodes
-    .map(([x, y], i) => `<circle cx="${x}" cy="${y}" r="${i === 4 ? 36 : 24}" fill="${i === 4 ? p.accent : p.light}" stroke="${p.ink}" stroke-width="4"/>`)
+    .map(
+      ([x, y], i) =>
+        `<circle cx="${x}" cy="${y}" r="${i === 4 ? 36 : 24}" fill="${i === 4 ? p.accent : p.light}" stroke="${p.ink}" stroke-width="4"/>`,
+    )
     .join('')}`;
 };
 
 const chart = (p: Palette) => {
   const bars = [100, 140, 120, 170, 200, 190, 230];
   return `<rect x="170" y="70" width="460" height="300" rx="18" fill="${p.light}"/>${bars
-    .map((h, i) => `<rect x="${205 + i * 60}" y="${340 - h}" width="36" height="${h}" rx="6" fill="${i === bars.length - 1 ? p.accent : p.from}"/>`)
-    .join('')}<polyline points="${bars.map((h, i) => `${223 + i * 60},${320 - h}`).join(' ')}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>`;
+    .map(
+      (h, i) =>
+        `<rect x="${205 + i * 60}" y="${340 - h}" width="36" height="${h}" rx="6" fill="${i === bars.length - 1 ? p.accent : p.from}"/>`,
+    )
+    .join(
+      '',
+    )}<polyline points="${bars.map((h, i) => `${223 + i * 60},${320 - h}`).join(' ')}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>`;
 };
 
 const invoice = (p: Palette) => `

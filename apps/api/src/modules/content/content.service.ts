@@ -1,4 +1,11 @@
-import { pageSizes, resources, type Resource, type ResourceCategory, type ResourceList, type ResourceSummary } from '@portal/contract';
+import {
+  pageSizes,
+  resources,
+  type Resource,
+  type ResourceCategory,
+  type ResourceList,
+  type ResourceSummary,
+} from '@portal/contract';
 import type { z } from 'zod';
 
 import type { Deps } from '../../deps.ts';
@@ -63,7 +70,13 @@ function databaseSource(deps: Deps): ContentSource {
       return {
         data: rows.map(summaryOf),
         meta: {
-          pagination: { total, count: rows.length, per_page: perPage, current_page: page, total_pages: Math.ceil(total / perPage) },
+          pagination: {
+            total,
+            count: rows.length,
+            per_page: perPage,
+            current_page: page,
+            total_pages: Math.ceil(total / perPage),
+          },
         },
       };
     },
@@ -75,7 +88,8 @@ function databaseSource(deps: Deps): ContentSource {
   };
 }
 
-const unavailable = () => new AppError('SERVER_ERROR', 'The resources are not available right now. Please try again later.');
+const unavailable = () =>
+  new AppError('SERVER_ERROR', 'The resources are not available right now. Please try again later.');
 
 /** The provider's own content service at an absolute address; answers are checked against the contract. */
 export function remoteSource(baseUrl: string, fetcher: typeof fetch = fetch): ContentSource {
@@ -83,7 +97,10 @@ export function remoteSource(baseUrl: string, fetcher: typeof fetch = fetch): Co
   async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.output<T>> {
     let response: Response;
     try {
-      response = await fetcher(`${base}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+      response = await fetcher(`${base}${path}`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(5000),
+      });
     } catch {
       throw unavailable();
     }
@@ -106,7 +123,12 @@ export function remoteSource(baseUrl: string, fetcher: typeof fetch = fetch): Co
 
 export const isRemoteContent = (baseUrl: string) => /^https?:\/\//i.test(baseUrl);
 
-export function contentService(deps: Deps, source: ContentSource = isRemoteContent(deps.env.CONTENT_BASE_URL) ? remoteSource(deps.env.CONTENT_BASE_URL) : databaseSource(deps)) {
+export function contentService(
+  deps: Deps,
+  source: ContentSource = isRemoteContent(deps.env.CONTENT_BASE_URL)
+    ? remoteSource(deps.env.CONTENT_BASE_URL)
+    : databaseSource(deps),
+) {
   return {
     categories: () => source.categories(),
     async list(categoryId: number, page: number, search: string | undefined): Promise<ResourceList> {

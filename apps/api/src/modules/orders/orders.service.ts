@@ -57,7 +57,12 @@ export function ordersService(deps: Deps) {
       if (batch.length > 0) yield batch.map((row) => csvRecord(csvFields(row))).join('');
       if (batch.length < ordersCsvBatch) return;
       const last = batch[batch.length - 1] as OrderCsvRow;
-      batch = await findOrdersAfter(db, filter, { sortKey: last.sort_key, baseOrderId: last.base_order_id }, ordersCsvBatch);
+      batch = await findOrdersAfter(
+        db,
+        filter,
+        { sortKey: last.sort_key, baseOrderId: last.base_order_id },
+        ordersCsvBatch,
+      );
     }
   }
 

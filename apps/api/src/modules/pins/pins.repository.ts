@@ -25,9 +25,15 @@ export const findUserEmail = (db: Db, userId: number) =>
   db.one<{ email_nm: string; first_nm: string }>('SELECT email_nm, first_nm FROM users WHERE user_id = $1', [userId]);
 
 /** A new reset link for this user and account; earlier unused links of the same pair stop working. */
-export async function insertPinReset(db: Db, r: { accountId: number; userId: number; keyHash: string; expiresAt: Date; at: Date }) {
+export async function insertPinReset(
+  db: Db,
+  r: { accountId: number; userId: number; keyHash: string; expiresAt: Date; at: Date },
+) {
   await db.tx(async (tx) => {
-    await tx.query('DELETE FROM pin_resets WHERE account_id = $1 AND user_id = $2 AND used_at IS NULL', [r.accountId, r.userId]);
+    await tx.query('DELETE FROM pin_resets WHERE account_id = $1 AND user_id = $2 AND used_at IS NULL', [
+      r.accountId,
+      r.userId,
+    ]);
     await tx.query(
       'INSERT INTO pin_resets (account_id, user_id, key_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
       [r.accountId, r.userId, r.keyHash, r.expiresAt, r.at],

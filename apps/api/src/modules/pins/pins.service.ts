@@ -8,7 +8,14 @@ import { portalLink } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { hashLinkToken, newLinkToken } from '../identity/link-tokens.ts';
-import { findPinAccount, findPinAccounts, findUserEmail, insertPinReset, setPinHash, spendPinReset } from './pins.repository.ts';
+import {
+  findPinAccount,
+  findPinAccounts,
+  findUserEmail,
+  insertPinReset,
+  setPinHash,
+  spendPinReset,
+} from './pins.repository.ts';
 
 /** A fresh compliance PIN: uniformly random digits. */
 export const newPin = () => String(randomInt(0, 10 ** pins.pinRules.digits)).padStart(pins.pinRules.digits, '0');

@@ -56,8 +56,10 @@ const HEAD_BYTES = 4096;
 
 /** A file name safe to show and to put in a header: no path, no control characters, bounded length. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = basename(name.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = basename(name.replaceAll('\\', '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   if (base.length <= 150) return base || 'attachment';
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 && base.length - dot <= 6 ? base.slice(dot) : '';
@@ -146,7 +148,10 @@ export function attachmentStore(env: Env) {
     /** A read stream of the stored bytes, or null when the file is gone from disk. */
     async open(storageName: string) {
       const path = pathOf(storageName);
-      const exists = await stat(path).then((s) => s.isFile(), () => false);
+      const exists = await stat(path).then(
+        (s) => s.isFile(),
+        () => false,
+      );
       return exists ? createReadStream(path) : null;
     },
 

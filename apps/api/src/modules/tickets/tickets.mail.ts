@@ -9,7 +9,11 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 const attachmentLines = (message: TicketMessage) =>
   message.attachments.length
-    ? ['', 'Attachments (download them in the portal):', ...message.attachments.map((a) => `- ${a.file_name} (${kb(a.size_bytes)})`)]
+    ? [
+        '',
+        'Attachments (download them in the portal):',
+        ...message.attachments.map((a) => `- ${a.file_name} (${kb(a.size_bytes)})`),
+      ]
     : [];
 
 const serviceLine = (o: Pick<OrderDetail, 'product' | 'order_number' | 'uss_circuit_id' | 'customer_ref' | 'alias'>) =>
@@ -55,7 +59,12 @@ export function newTicketMail(
   };
 }
 
-export function replyMail(env: Env, ticket: Omit<TicketDetail, 'messages'>, author: string, message: TicketMessage): Message {
+export function replyMail(
+  env: Env,
+  ticket: Omit<TicketDetail, 'messages'>,
+  author: string,
+  message: TicketMessage,
+): Message {
   return {
     to: env.SUPPORT_INBOX,
     ...(ticket.contact_email ? { replyTo: ticket.contact_email } : {}),

@@ -152,7 +152,18 @@ export const insertTicket = (db: Db, t: NewTicketRow) =>
                           contact_name, contact_email, contact_phone, request_customer_response, created, last_update_posted)
      VALUES ('TT-' || nextval('portal_ticket_number_seq'), $1, $2, $3, $4, $5, $6, $7, $8, $9, false, $10, $10)
      RETURNING ticket_id, ticket_number`,
-    [t.accountId, t.baseOrderId, t.userId, t.subject, t.status, t.impact, t.contactName, t.contactEmail, t.contactPhone, t.at],
+    [
+      t.accountId,
+      t.baseOrderId,
+      t.userId,
+      t.subject,
+      t.status,
+      t.impact,
+      t.contactName,
+      t.contactEmail,
+      t.contactPhone,
+      t.at,
+    ],
   ) as Promise<{ ticket_id: number; ticket_number: string }>;
 
 /** The caller's name and email, and the phone of the last ticket they opened. */
@@ -203,7 +214,13 @@ export const countUnattached = async (db: Db, userId: number, since: Date) =>
  * Attaches the caller's own unattached uploads to a message; returns how many were taken (fewer
  * than asked means some id was not the caller's pending upload).
  */
-export const claimAttachments = async (db: Db, userId: number, ids: readonly number[], ticketId: number, messageId: number) =>
+export const claimAttachments = async (
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  ticketId: number,
+  messageId: number,
+) =>
   (
     await db.query<{ attachment_id: number }>(
       `UPDATE ticket_attachments SET ticket_id = $3, message_id = $4

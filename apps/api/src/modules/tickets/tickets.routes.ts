@@ -11,12 +11,16 @@ import { ticketsService } from './tickets.service.ts';
 export async function ticketsRoutes(app: FastifyInstance, deps: Deps) {
   const service = ticketsService(deps);
   route(app, deps, tickets.getTickets, ({ input, caller }) => service.list(caller, input));
-  route(app, deps, tickets.getTicketsRequestingResponse, ({ caller }) => findTicketsRequestingResponse(deps.db, caller.userId));
+  route(app, deps, tickets.getTicketsRequestingResponse, ({ caller }) =>
+    findTicketsRequestingResponse(deps.db, caller.userId),
+  );
   route(app, deps, tickets.getTicket, ({ input, caller }) => service.get(caller, input.ticketId));
   route(app, deps, tickets.replyToTicket, ({ input, caller }) => service.reply(caller, input));
   route(app, deps, tickets.createTicket, ({ input, caller }) => service.create(caller, input));
   route(app, deps, tickets.getTicketContact, ({ caller }) => service.contactDefaults(caller));
-  route(app, deps, tickets.downloadAttachment, ({ input, caller, reply }) => service.sendAttachment(caller, input.attachmentId, reply));
+  route(app, deps, tickets.downloadAttachment, ({ input, caller, reply }) =>
+    service.sendAttachment(caller, input.attachmentId, reply),
+  );
 
   // Multipart is accepted by the upload call alone: its own scope, one file, size-limited while streaming.
   await app.register(async (uploads) => {

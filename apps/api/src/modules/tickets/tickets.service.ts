@@ -91,7 +91,13 @@ export function ticketsService(deps: Deps) {
           closed: tickets.closedTicketStatuses,
         });
         if (!updated) throw new AppError('CONFLICT', attachmentMessages.closed);
-        const { message_id } = await insertMessage(tx, { ticketId: input.ticketId, userId: caller.userId, authorName: author, body: input.body, at });
+        const { message_id } = await insertMessage(tx, {
+          ticketId: input.ticketId,
+          userId: caller.userId,
+          authorName: author,
+          body: input.body,
+          at,
+        });
         await attach(tx, caller, input.attachment_ids, input.ticketId, message_id);
         return message_id;
       });
@@ -118,7 +124,13 @@ export function ticketsService(deps: Deps) {
           contactPhone: input.contact_phone || null,
           at,
         });
-        const { message_id } = await insertMessage(tx, { ticketId: ticket.ticket_id, userId: caller.userId, authorName: author, body: input.description, at });
+        const { message_id } = await insertMessage(tx, {
+          ticketId: ticket.ticket_id,
+          userId: caller.userId,
+          authorName: author,
+          body: input.description,
+          at,
+        });
         await attach(tx, caller, input.attachment_ids, ticket.ticket_id, message_id);
         return { ...ticket, message_id };
       });
@@ -135,7 +147,10 @@ export function ticketsService(deps: Deps) {
       const at = now();
       const stale = await deleteUnattached(db, new Date(at.getTime() - UNATTACHED_TTL_MS));
       if (stale.length) await store.remove(stale);
-      if ((await countUnattached(db, caller.userId, new Date(at.getTime() - UNATTACHED_TTL_MS))) >= MAX_UNATTACHED_PER_USER) {
+      if (
+        (await countUnattached(db, caller.userId, new Date(at.getTime() - UNATTACHED_TTL_MS))) >=
+        MAX_UNATTACHED_PER_USER
+      ) {
         throw invalid({ file: [tickets.attachmentMessages.tooManyPending] });
       }
       const part = await request.file({ limits: { fileSize: attachmentLimits.maxBytes, files: 1, fields: 5 } });

@@ -32,10 +32,7 @@ export function AppLayout() {
     if (isDesktop) close();
   }, [isDesktop, close]);
 
-  const nav = useMemo(
-    () => buildNav({ ...session, adminLevel: readTokenPayload()?.uss_admin_level }),
-    [session],
-  );
+  const nav = useMemo(() => buildNav({ ...session, adminLevel: readTokenPayload()?.uss_admin_level }), [session]);
   const pageHidden = hidesPageWithoutAccounts(pathname, session.accounts.length);
 
   return (
@@ -50,12 +47,28 @@ export function AppLayout() {
       <AppShell.Header bg="navy.9" withBorder={false}>
         <HeaderBar user={session.user} navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>
-      <AppShell.Navbar id="portal-sidebar" p="xs" aria-label="Main navigation" data-testid="sidebar" data-opened={navOpened}>
+      <AppShell.Navbar
+        id="portal-sidebar"
+        p="xs"
+        aria-label="Main navigation"
+        data-testid="sidebar"
+        data-opened={navOpened}
+      >
         <Sidebar nav={nav} onNavigate={close} hidden={!isDesktop && !navOpened} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {navigation.state !== 'idle' && (
-          <Progress value={100} animated size="xs" pos="fixed" top={60} left={0} right={0} aria-label="Loading page" style={{ zIndex: 300 }} />
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            pos="fixed"
+            top={60}
+            left={0}
+            right={0}
+            aria-label="Loading page"
+            style={{ zIndex: 300 }}
+          />
         )}
         <ActingAsBanner />
         <UnverifiedEmailBanner />

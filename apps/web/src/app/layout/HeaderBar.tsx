@@ -6,7 +6,6 @@ import { Wordmark } from '../../components/ui/Wordmark.tsx';
 import { paths } from '../../config/paths.ts';
 import { UserMenu } from './UserMenu.tsx';
 
-
 export interface HeaderBarProps {
   user: users.AuthenticatedUser;
   navOpened: boolean;

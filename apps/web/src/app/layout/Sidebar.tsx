@@ -34,7 +34,17 @@ function SidebarLink({ item, current, onNavigate }: { item: NavItem; current?: s
   );
 }
 
-function Section({ title, items, current, onNavigate }: { title: string; items: NavItem[]; current?: string; onNavigate: () => void }) {
+function Section({
+  title,
+  items,
+  current,
+  onNavigate,
+}: {
+  title: string;
+  items: NavItem[];
+  current?: string;
+  onNavigate: () => void;
+}) {
   if (items.length === 0) return null;
   const id = `nav-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (

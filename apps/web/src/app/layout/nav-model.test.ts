@@ -55,7 +55,13 @@ describe('buildNav', () => {
   });
 
   it('shows manage users and accounts to an account administrator', () => {
-    const nav = buildNav({ ...base, accounts: [{ is_account_admin: false, require_pin: false }, { is_account_admin: true, require_pin: false }] });
+    const nav = buildNav({
+      ...base,
+      accounts: [
+        { is_account_admin: false, require_pin: false },
+        { is_account_admin: true, require_pin: false },
+      ],
+    });
     expect(nav.account.map((l) => l.to)).toEqual(['/users', '/users/manage-accounts']);
   });
 

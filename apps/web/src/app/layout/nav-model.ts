@@ -47,7 +47,10 @@ export function buildNav({ user, accounts: accountList, productGroups, categorie
   const level = adminLevel ?? user.uss_admin_level;
   const account: NavItem[] = [];
   if (accountList.some((a) => a.is_account_admin)) {
-    account.push({ label: 'Manage Users', to: paths.users() }, { label: 'Manage Accounts', to: paths.manageAccounts() });
+    account.push(
+      { label: 'Manage Users', to: paths.users() },
+      { label: 'Manage Accounts', to: paths.manageAccounts() },
+    );
   }
   if (accountList.some((a) => a.require_pin)) account.push({ label: 'Compliance PINs', to: paths.pins() });
 
@@ -85,7 +88,9 @@ export function hidesPageWithoutAccounts(pathname: string, accountCount: number)
 
 /** The one link to highlight: the most specific link whose path is the page's path or a prefix of it. */
 export function activeLink(nav: NavModel, pathname: string): string | undefined {
-  const links = Object.values(nav).flatMap((items: NavItem[]) => items.flatMap((item) => [item, ...(item.children ?? [])]));
+  const links = Object.values(nav).flatMap((items: NavItem[]) =>
+    items.flatMap((item) => [item, ...(item.children ?? [])]),
+  );
   return links
     .map((link) => link.to)
     .filter((to) => pathname === to || pathname.startsWith(`${to}/`))

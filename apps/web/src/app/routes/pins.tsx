@@ -5,8 +5,10 @@ import { exactSegments, idSegment } from '../../lib/segments.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /** Compliance PINs (protected): pins/index and pins/reset/{resetKey}/{accountId}. */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 const pinsPage = page(() => import('../../features/pins/pages/PinsPage.tsx'), 'PinsPage');
 

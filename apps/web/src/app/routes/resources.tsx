@@ -5,8 +5,10 @@ import { exactSegments, idSegment } from '../../lib/segments.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /** Resources (protected): resources/{categoryId}, resources/view/{resourceId} and the r/index start page. */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 const oneId = <K extends string>(key: K) =>
   segmentGuard((s) => {
@@ -15,7 +17,10 @@ const oneId = <K extends string>(key: K) =>
   });
 
 export const resourcesRoutes: RouteObject[] = [
-  { path: 'r/index', lazy: page(() => import('../../features/resources/pages/ResourcesIndexPage.tsx'), 'ResourcesIndexPage') },
+  {
+    path: 'r/index',
+    lazy: page(() => import('../../features/resources/pages/ResourcesIndexPage.tsx'), 'ResourcesIndexPage'),
+  },
   {
     path: 'resources/view/*',
     loader: oneId('resourceId'),

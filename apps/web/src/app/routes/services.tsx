@@ -10,8 +10,10 @@ import { segmentGuard } from '../segment-guard.ts';
  * service/{product controller}/{baseOrderId} (per-product pages register their own static
  * controller and take precedence), and service/change-alias/{baseOrderId}.
  */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 const servicesPage = page(() => import('../../features/services/pages/ServicesPage.tsx'), 'ServicesPage');
 

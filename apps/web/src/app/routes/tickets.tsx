@@ -8,8 +8,10 @@ import { segmentGuard } from '../segment-guard.ts';
  * Tickets area (protected): tickets/index/{ticketId} (the optional segment is the search value),
  * the choose-service step, and the ticket and new-ticket pages under r/tickets.
  */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () =>
-  load().then((m) => ({ Component: m[name] }));
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
 
 const ticketsPage = page(() => import('../../features/tickets/pages/TicketsPage.tsx'), 'TicketsPage');
 
@@ -34,7 +36,11 @@ export const ticketsRoutes: RouteObject[] = [
     path: 'tickets/choose-service',
     lazy: page(() => import('../../features/services/pages/ChooseServicePage.tsx'), 'ChooseServicePage'),
   },
-  { path: 'r/tickets/ticket/*', loader: oneId('ticketId'), lazy: page(() => import('../../features/tickets/pages/TicketPage.tsx'), 'TicketPage') },
+  {
+    path: 'r/tickets/ticket/*',
+    loader: oneId('ticketId'),
+    lazy: page(() => import('../../features/tickets/pages/TicketPage.tsx'), 'TicketPage'),
+  },
   {
     path: 'r/tickets/new-ticket/*',
     loader: oneId('baseOrderId'),

@@ -50,7 +50,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               const active = sort?.sort === column.key && sort.order ? sort.order : null;
               const ariaSort = active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined;
               return (
-                <Table.Th key={column.key} ta={column.align} aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}>
+                <Table.Th
+                  key={column.key}
+                  ta={column.align}
+                  aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}
+                >
                   {column.sortable && onSort ? (
                     <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.key)}>
                       {column.header}

@@ -5,7 +5,18 @@ import type { DonutSlice } from './donut-arcs.ts';
 import { donutArcs } from './donut-arcs.ts';
 
 /** Brand-friendly palette; slices beyond it wrap around. */
-export const donutPalette = ['#14284b', '#2ec4b6', '#3a86ff', '#ff9f1c', '#8338ec', '#e71d36', '#06d6a0', '#8d99ae', '#ffbe0b', '#5c677d'];
+export const donutPalette = [
+  '#14284b',
+  '#2ec4b6',
+  '#3a86ff',
+  '#ff9f1c',
+  '#8338ec',
+  '#e71d36',
+  '#06d6a0',
+  '#8d99ae',
+  '#ffbe0b',
+  '#5c677d',
+];
 
 export interface DonutProps {
   slices: readonly DonutSlice[];
@@ -51,7 +62,13 @@ export function Donut({ slices, title, formatValue, center, empty, size = 168 }:
             <Group gap={8} wrap="nowrap">
               <span
                 aria-hidden
-                style={{ width: 10, height: 10, borderRadius: 2, background: donutPalette[index % donutPalette.length], flex: 'none' }}
+                style={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: 2,
+                  background: donutPalette[index % donutPalette.length],
+                  flex: 'none',
+                }}
               />
               <Text size="sm">{arc.label}</Text>
             </Group>

@@ -2,7 +2,11 @@ import { Group, Text } from '@mantine/core';
 
 import { statusColor } from './status-color.ts';
 
-const swatch = { green: 'var(--mantine-color-green-6)', yellow: 'var(--mantine-color-yellow-5)', red: 'var(--mantine-color-red-6)' };
+const swatch = {
+  green: 'var(--mantine-color-green-6)',
+  yellow: 'var(--mantine-color-yellow-5)',
+  red: 'var(--mantine-color-red-6)',
+};
 
 /** A ticket status with its coloured bullet; the text carries the meaning, the colour repeats it. */
 export function StatusBullet({ status, suffix }: { status: string; suffix?: string }) {

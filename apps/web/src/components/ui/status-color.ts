@@ -6,7 +6,10 @@ export type StatusColor = 'green' | 'yellow' | 'red';
  * ('Deferred to Client', 'deferred-to-client', 'Cancelled').
  */
 export function statusColor(status: string | null | undefined): StatusColor {
-  const key = (status ?? '').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  const key = (status ?? '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
   if (key === 'closed' || key === 'canceled' || key === 'cancelled') return 'green';
   if (key === 'deferred to client') return 'red';
   return 'yellow';

@@ -13,7 +13,8 @@ export function parseServicesSegment(segment: string | undefined): ServicesScope
 }
 
 /** "Services" is appended unless the headline already ends in Service or Services. */
-export const servicesHeadline = (title: string) => (/\bservices?$/i.test(title.trim()) ? title.trim() : `${title.trim()} Services`);
+export const servicesHeadline = (title: string) =>
+  /\bservices?$/i.test(title.trim()) ? title.trim() : `${title.trim()} Services`;
 
 const words = (path: string) =>
   path
@@ -29,7 +30,8 @@ export function scopeTitle(
   groups: readonly ProductGroup[],
 ): string {
   if (scope.kind === 'all') return 'All Services';
-  if (scope.kind === 'code') return products.find((p) => p.product_cd === scope.code)?.product ?? scope.code.toUpperCase();
+  if (scope.kind === 'code')
+    return products.find((p) => p.product_cd === scope.code)?.product ?? scope.code.toUpperCase();
   return groups.find((g) => g.path === scope.path)?.label ?? words(scope.path);
 }
 

@@ -55,7 +55,12 @@ export function LoginPage() {
     <>
       <OutageBanners outages={outages.data} />
       {isReason(reason) && (
-        <Alert color={reason === 'portal-redirect' ? 'blue' : 'yellow'} variant="filled" role="status" data-testid="login-reason">
+        <Alert
+          color={reason === 'portal-redirect' ? 'blue' : 'yellow'}
+          variant="filled"
+          role="status"
+          data-testid="login-reason"
+        >
           {loginReasons[reason]}
         </Alert>
       )}

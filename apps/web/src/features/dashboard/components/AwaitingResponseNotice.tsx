@@ -15,7 +15,11 @@ export function AwaitingResponseNotice() {
     <Alert
       color="teal"
       variant="light"
-      title={tickets.length === 1 ? 'A ticket is awaiting your response' : `${tickets.length} tickets are awaiting your response`}
+      title={
+        tickets.length === 1
+          ? 'A ticket is awaiting your response'
+          : `${tickets.length} tickets are awaiting your response`
+      }
       data-testid="awaiting-response"
     >
       <List size="sm" spacing={4}>

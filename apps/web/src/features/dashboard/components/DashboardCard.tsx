@@ -17,7 +17,16 @@ export interface DashboardCardProps {
 export function DashboardCard({ title, action, control, testId, children }: DashboardCardProps) {
   const id = useId();
   return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p="md" shadow="xs" data-testid={testId} h="100%">
+    <Paper
+      component="section"
+      aria-labelledby={id}
+      withBorder
+      radius="md"
+      p="md"
+      shadow="xs"
+      data-testid={testId}
+      h="100%"
+    >
       <Group justify="space-between" align="center" mb="sm" gap="xs">
         <Title id={id} order={2} size="h4">
           {title}

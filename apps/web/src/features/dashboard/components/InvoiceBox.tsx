@@ -23,7 +23,12 @@ export function InvoiceBox() {
   const products = useInvoiceProducts(invoice.data);
 
   const control = (
-    <AccountSelect accounts={session.accounts} value={accountId} onChange={setCurrentAccountId} label="Invoice account" />
+    <AccountSelect
+      accounts={session.accounts}
+      value={accountId}
+      onChange={setCurrentAccountId}
+      label="Invoice account"
+    />
   );
 
   let body;
@@ -85,7 +90,12 @@ export function InvoiceBox() {
   }
 
   return (
-    <DashboardCard title="Latest invoice" control={control} testId="invoice-box" action={{ label: 'Pay / balance', to: paths.invoicesPay() }}>
+    <DashboardCard
+      title="Latest invoice"
+      control={control}
+      testId="invoice-box"
+      action={{ label: 'Pay / balance', to: paths.invoicesPay() }}
+    >
       {body}
     </DashboardCard>
   );

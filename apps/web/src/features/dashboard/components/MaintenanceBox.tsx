@@ -23,7 +23,11 @@ function Count({ value, label }: { value: number; label: string }) {
 export function MaintenanceBox() {
   const counts = useActiveNotificationCounts();
   return (
-    <DashboardCard title="Maintenance" action={{ label: 'All notifications', to: paths.notifications() }} testId="maintenance-box">
+    <DashboardCard
+      title="Maintenance"
+      action={{ label: 'All notifications', to: paths.notifications() }}
+      testId="maintenance-box"
+    >
       <PageStates data={counts.data} error={counts.error} isPending={counts.isPending}>
         {(data) => (
           <SimpleGrid cols={2}>

@@ -23,7 +23,8 @@ const columns: Column<orders.PendingOrder>[] = [
   {
     key: 'project_manager',
     header: 'Project manager',
-    render: (order) => (order.project_manager ? `${order.project_manager.first_nm} ${order.project_manager.last_nm}` : '—'),
+    render: (order) =>
+      order.project_manager ? `${order.project_manager.first_nm} ${order.project_manager.last_nm}` : '—',
   },
 ];
 

@@ -48,7 +48,9 @@ export function TeamBox() {
     <DashboardCard
       title="Your account team"
       testId="team-box"
-      control={<AccountSelect accounts={session.accounts} value={accountId} onChange={setAccountId} label="Team account" />}
+      control={
+        <AccountSelect accounts={session.accounts} value={accountId} onChange={setAccountId} label="Team account" />
+      }
     >
       <PageStates
         data={accountId === null ? [] : team.data}
@@ -58,7 +60,12 @@ export function TeamBox() {
         empty="No team is assigned to this account yet."
       >
         {(members) => (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2 }}
+            spacing="md"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {members.map((member) => (
               <Member key={member.team_member_id} member={member} />
             ))}

@@ -26,7 +26,11 @@ function ResetButton({ account, sent, onSent }: { account: AccountPin; sent: boo
         disabled={sent}
         loading={mutation.isPending}
         onClick={() => mutation.mutate(account.account_id, { onSuccess: onSent })}
-        aria-label={sent ? `Email sent for account ${account.account_number}` : `Reset the PIN of account ${account.account_number}`}
+        aria-label={
+          sent
+            ? `Email sent for account ${account.account_number}`
+            : `Reset the PIN of account ${account.account_number}`
+        }
       >
         {sent ? 'Email Sent' : 'Reset PIN'}
       </Button>
@@ -47,7 +51,11 @@ export function PinsPage() {
       header: 'PIN',
       align: 'right',
       render: (a) => (
-        <ResetButton account={a} sent={sent.has(a.account_id)} onSent={() => setSent((s) => new Set([...s, a.account_id]))} />
+        <ResetButton
+          account={a}
+          sent={sent.has(a.account_id)}
+          onSent={() => setSent((s) => new Set([...s, a.account_id]))}
+        />
       ),
     },
   ];
@@ -57,8 +65,8 @@ export function PinsPage() {
         Compliance PINs
       </Title>
       <Text size="sm" c="dimmed" maw={720}>
-        Our support team asks for an account&apos;s PIN before it makes changes. If you forgot a PIN, reset it: we
-        email you a link that works once, for one hour, and shows the new PIN.
+        Our support team asks for an account&apos;s PIN before it makes changes. If you forgot a PIN, reset it: we email
+        you a link that works once, for one hour, and shows the new PIN.
       </Text>
       <DataTable
         caption="Accounts that require a compliance PIN"

@@ -6,7 +6,11 @@ import { resourceKeys } from './keys.ts';
 
 /** A page of a category's articles, in the content service's shape (data[] and meta.pagination). */
 export const getResources = (categoryId: number, page: number, search: string, signal?: AbortSignal) =>
-  request(resources.getResources, { 'portal-resource-categories': categoryId, page, ...(search ? { search } : {}) }, { signal });
+  request(
+    resources.getResources,
+    { 'portal-resource-categories': categoryId, page, ...(search ? { search } : {}) },
+    { signal },
+  );
 
 export const resourcesQueryOptions = (categoryId: number, page: number, search: string) =>
   queryOptions({

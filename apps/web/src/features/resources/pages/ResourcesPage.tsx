@@ -27,14 +27,21 @@ export function ResourcesPage() {
         <Title order={1} size="h2">
           {title}
         </Title>
-        <ListSearch value={list.search} onSearch={list.setSearch} label="Search resources" placeholder="Title or text" />
+        <ListSearch
+          value={list.search}
+          onSearch={list.setSearch}
+          label="Search resources"
+          placeholder="Title or text"
+        />
       </Group>
       {query.error ? (
         <ErrorBox error={query.error} />
       ) : !answer ? (
         <LoadingState />
       ) : answer.data.length === 0 ? (
-        <EmptyState>{list.search ? 'No resources match your search.' : 'There are no resources in this category yet.'}</EmptyState>
+        <EmptyState>
+          {list.search ? 'No resources match your search.' : 'There are no resources in this category yet.'}
+        </EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {answer.data.map((resource) => (
@@ -42,7 +49,14 @@ export function ResourcesPage() {
           ))}
         </SimpleGrid>
       )}
-      {answer && <Pager page={list.page} lastPage={answer.meta.pagination.total_pages} onChange={list.setPage} label="Resource pages" />}
+      {answer && (
+        <Pager
+          page={list.page}
+          lastPage={answer.meta.pagination.total_pages}
+          onChange={list.setPage}
+          label="Resource pages"
+        />
+      )}
     </Stack>
   );
 }

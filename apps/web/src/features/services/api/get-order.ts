@@ -5,7 +5,8 @@ import { request } from '../../../lib/request.ts';
 import { serviceKeys } from './keys.ts';
 
 /** One of the user's orders with its account and components. */
-export const getOrder = (baseOrderId: number, signal?: AbortSignal) => request(orders.getOrder, { baseOrderId }, { signal });
+export const getOrder = (baseOrderId: number, signal?: AbortSignal) =>
+  request(orders.getOrder, { baseOrderId }, { signal });
 
 export const orderQueryOptions = (baseOrderId: number) =>
   queryOptions({ queryKey: serviceKeys.detail(baseOrderId), queryFn: ({ signal }) => getOrder(baseOrderId, signal) });

@@ -16,7 +16,12 @@ const columns: Column<Component>[] = [
     align: 'right',
     render: (c) => `${c.quantity.toLocaleString('en-US')}${c.unit_of_measure ? ` ${c.unit_of_measure}` : ''}`,
   },
-  { key: 'mrc', header: 'Monthly charge', align: 'right', render: (c) => formatMoney(c.current_customer_services.mrc_charges) },
+  {
+    key: 'mrc',
+    header: 'Monthly charge',
+    align: 'right',
+    render: (c) => formatMoney(c.current_customer_services.mrc_charges),
+  },
 ];
 
 /** The order's components; rows with a zero monthly charge stay hidden unless the user asks for them. */

@@ -17,7 +17,12 @@ import { scopeFilter, type ServicesScope } from '../services-scope.ts';
 const isOrderSort = (value: string | null): value is orders.OrderSortColumn =>
   (orders.orderSortColumns as readonly (string | null)[]).includes(value);
 
-const text = (value: string | null) => value || <Text span c="dimmed" size="sm">–</Text>;
+const text = (value: string | null) =>
+  value || (
+    <Text span c="dimmed" size="sm">
+      –
+    </Text>
+  );
 
 function columnsFor(linkTo: (order: OrderListItem) => string, linkLabel: string): Column<OrderListItem>[] {
   return [
@@ -35,7 +40,13 @@ function columnsFor(linkTo: (order: OrderListItem) => string, linkLabel: string)
     { key: 'uss_circuit_id', header: 'Circuit ID', sortable: true, render: (o) => text(o.uss_circuit_id) },
     { key: 'customer_ref', header: 'Customer reference', sortable: true, render: (o) => text(o.customer_ref) },
     { key: 'alias', header: 'Alias', sortable: true, render: (o) => text(o.alias) },
-    { key: 'mrc_charges', header: 'Monthly recurring charges', sortable: true, align: 'right', render: (o) => formatMoney(o.mrc_charges) },
+    {
+      key: 'mrc_charges',
+      header: 'Monthly recurring charges',
+      sortable: true,
+      align: 'right',
+      render: (o) => formatMoney(o.mrc_charges),
+    },
   ];
 }
 
@@ -85,7 +96,13 @@ export function ServicesList({ scope, perPage, linkTo, linkLabel, withDownload, 
             placeholder="Order, circuit, reference or alias"
           />
           {withDownload && (
-            <Button variant="light" size="sm" onClick={() => void onDownload()} loading={downloading} data-testid="download-orders">
+            <Button
+              variant="light"
+              size="sm"
+              onClick={() => void onDownload()}
+              loading={downloading}
+              data-testid="download-orders"
+            >
               Download orders (CSV)
             </Button>
           )}

@@ -38,7 +38,9 @@ function AliasForm({ order }: { order: OrderDetail }) {
       <form
         aria-label="Change alias"
         noValidate
-        onSubmit={handleSubmit((values) => mutation.mutate({ base_order_id: order.base_order_id, alias: values.alias }))}
+        onSubmit={handleSubmit((values) =>
+          mutation.mutate({ base_order_id: order.base_order_id, alias: values.alias }),
+        )}
       >
         <Stack gap="md">
           <Text size="sm">

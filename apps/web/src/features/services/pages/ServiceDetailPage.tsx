@@ -71,7 +71,9 @@ function OrderView({ order }: { order: OrderDetail }) {
           <Fact label="Customer reference">{order.customer_ref || '–'}</Fact>
           <Fact label="Alias">{order.alias || '–'}</Fact>
           <Fact label="Status">{statusLabels[order.order_status_cd] ?? order.order_status_cd}</Fact>
-          {order.contract_start_date && <Fact label="Contract start date">{formatDate(order.contract_start_date)}</Fact>}
+          {order.contract_start_date && (
+            <Fact label="Contract start date">{formatDate(order.contract_start_date)}</Fact>
+          )}
           {showsTerm(order) && <Fact label="Term">{order.order_term}</Fact>}
         </SimpleGrid>
       </Paper>

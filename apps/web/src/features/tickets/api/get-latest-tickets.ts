@@ -6,7 +6,11 @@ import { ticketKeys } from './keys.ts';
 
 /** The newest tickets by last update (the dashboard form of tickets/get-tickets: first page only). */
 export const getLatestTickets = async (perPage: number, signal?: AbortSignal) => {
-  const page = await request(tickets.getTickets, { perPage, sort_column: 'last_update_posted', sort_order: 'desc' }, { signal });
+  const page = await request(
+    tickets.getTickets,
+    { perPage, sort_column: 'last_update_posted', sort_order: 'desc' },
+    { signal },
+  );
   return page.data;
 };
 

@@ -5,7 +5,8 @@ import { request } from '../../../lib/request.ts';
 import { ticketKeys } from './keys.ts';
 
 /** One of the user's tickets with its whole conversation. */
-export const getTicket = (ticketId: number, signal?: AbortSignal) => request(tickets.getTicket, { ticketId }, { signal });
+export const getTicket = (ticketId: number, signal?: AbortSignal) =>
+  request(tickets.getTicket, { ticketId }, { signal });
 
 export const ticketQueryOptions = (ticketId: number) =>
   queryOptions({ queryKey: ticketKeys.detail(ticketId), queryFn: ({ signal }) => getTicket(ticketId, signal) });

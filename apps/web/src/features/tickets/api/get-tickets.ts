@@ -8,7 +8,8 @@ import { ticketKeys } from './keys.ts';
 export type TicketsFilter = CallInput<typeof tickets.getTickets>;
 
 /** A page of the user's tickets (the list page form: page, account, search, sort). */
-export const getTickets = (filter: TicketsFilter, signal?: AbortSignal) => request(tickets.getTickets, filter, { signal });
+export const getTickets = (filter: TicketsFilter, signal?: AbortSignal) =>
+  request(tickets.getTickets, filter, { signal });
 
 export const ticketsQueryOptions = (filter: TicketsFilter) =>
   queryOptions({

@@ -18,7 +18,12 @@ afterEach(() => {
 
 describe('uploadAttachment', () => {
   it('sends the file as multipart form data through the request helper, with the token and no JSON type', async () => {
-    const attachment = { attachment_id: 9, file_name: 'trace.log', content_type: 'text/plain; charset=utf-8', size_bytes: 5 };
+    const attachment = {
+      attachment_id: 9,
+      file_name: 'trace.log',
+      content_type: 'text/plain; charset=utf-8',
+      size_bytes: 5,
+    };
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ data: attachment, code: 'SUCCESS', message: '' }), {
         status: 200,

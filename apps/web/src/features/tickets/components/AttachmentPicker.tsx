@@ -19,11 +19,19 @@ export function AttachmentPicker({ attachments }: { attachments: Attachments }) 
           )}
         </FileButton>
         <Text size="xs" c="dimmed">
-          Up to {tickets.attachmentLimits.maxPerMessage} files, 10 MB each: PDF, images, text, CSV, logs, ZIP, Word, Excel.
+          Up to {tickets.attachmentLimits.maxPerMessage} files, 10 MB each: PDF, images, text, CSV, logs, ZIP, Word,
+          Excel.
         </Text>
       </Group>
       {items.length > 0 && (
-        <List size="sm" spacing={4} listStyleType="none" aria-label="Attachments" aria-live="polite" data-testid="attachments">
+        <List
+          size="sm"
+          spacing={4}
+          listStyleType="none"
+          aria-label="Attachments"
+          aria-live="polite"
+          data-testid="attachments"
+        >
           {items.map((item) => (
             <List.Item key={item.key}>
               <Group gap="xs" wrap="nowrap">
@@ -38,7 +46,13 @@ export function AttachmentPicker({ attachments }: { attachments: Attachments }) 
                   )}
                 </Text>
                 {item.state !== 'uploading' && (
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Remove ${item.name}`} onClick={() => remove(item.key)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Remove ${item.name}`}
+                    onClick={() => remove(item.key)}
+                  >
                     ×
                   </ActionIcon>
                 )}

@@ -62,7 +62,12 @@ export function Conversation({ messages }: { messages: readonly TicketMessage[] 
               {m.attachments.length > 0 && (
                 <Group gap="xs" mt="xs">
                   {m.attachments.map((a) => (
-                    <AttachmentButton key={a.attachment_id} attachmentId={a.attachment_id} fileName={a.file_name} size={a.size_bytes} />
+                    <AttachmentButton
+                      key={a.attachment_id}
+                      attachmentId={a.attachment_id}
+                      fileName={a.file_name}
+                      size={a.size_bytes}
+                    />
                   ))}
                 </Group>
               )}

@@ -33,7 +33,12 @@ export function useAttachments() {
       uploadAttachment(file).then(
         (attachment) => update(key, { key, name: file.name, state: 'done', attachment }),
         (error: unknown) =>
-          update(key, { key, name: file.name, state: 'failed', message: errorMessages(error).join(' ') || 'The upload failed.' }),
+          update(key, {
+            key,
+            name: file.name,
+            state: 'failed',
+            message: errorMessages(error).join(' ') || 'The upload failed.',
+          }),
       );
     });
   };

@@ -1,5 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { tickets, type OrderDetail } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useNavigate } from 'react-router';
@@ -25,7 +37,13 @@ const impactOptions = [
   ...tickets.ticketImpacts.map((impact) => ({ value: impact, label: tickets.ticketImpactLabels[impact] })),
 ];
 
-function NewTicketForm({ order, contact }: { order: OrderDetail; contact: Pick<Input, 'contact_name' | 'contact_email' | 'contact_phone'> }) {
+function NewTicketForm({
+  order,
+  contact,
+}: {
+  order: OrderDetail;
+  contact: Pick<Input, 'contact_name' | 'contact_email' | 'contact_phone'>;
+}) {
   const navigate = useNavigate();
   const mutation = useCreateTicket();
   const attachments = useAttachments();
@@ -53,8 +71,20 @@ function NewTicketForm({ order, contact }: { order: OrderDetail; contact: Pick<I
             <Title order={2} size="h4">
               What is wrong?
             </Title>
-            <TextInput label="Subject" required maxLength={150} error={errors.subject?.message} {...register('subject')} />
-            <NativeSelect label="Impact" required data={impactOptions} error={errors.impact?.message} {...register('impact')} />
+            <TextInput
+              label="Subject"
+              required
+              maxLength={150}
+              error={errors.subject?.message}
+              {...register('subject')}
+            />
+            <NativeSelect
+              label="Impact"
+              required
+              data={impactOptions}
+              error={errors.impact?.message}
+              {...register('impact')}
+            />
             <Textarea
               label="Description"
               description="What happens, since when, what you already tried, and when our engineers may reach you."
@@ -75,7 +105,13 @@ function NewTicketForm({ order, contact }: { order: OrderDetail; contact: Pick<I
               Who should we contact?
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="Name" required autoComplete="name" error={errors.contact_name?.message} {...register('contact_name')} />
+              <TextInput
+                label="Name"
+                required
+                autoComplete="name"
+                error={errors.contact_name?.message}
+                {...register('contact_name')}
+              />
               <TextInput
                 label="Email"
                 required
@@ -84,7 +120,13 @@ function NewTicketForm({ order, contact }: { order: OrderDetail; contact: Pick<I
                 error={errors.contact_email?.message}
                 {...register('contact_email')}
               />
-              <TextInput label="Phone" type="tel" autoComplete="tel" error={errors.contact_phone?.message} {...register('contact_phone')} />
+              <TextInput
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                error={errors.contact_phone?.message}
+                {...register('contact_phone')}
+              />
             </SimpleGrid>
           </Stack>
         </Paper>
@@ -123,10 +165,7 @@ export function NewTicketPage() {
             {o.uss_circuit_id ? ` · Circuit ${o.uss_circuit_id}` : ''} · {o.account.name} ({o.account.account_number})
           </Text>
         </Paper>
-        <NewTicketForm
-          order={o}
-          contact={contact.data ?? { contact_name: '', contact_email: '', contact_phone: '' }}
-        />
+        <NewTicketForm order={o} contact={contact.data ?? { contact_name: '', contact_email: '', contact_phone: '' }} />
       </>
     );
   }

@@ -17,7 +17,12 @@ import { statusSuffix } from '../ticket-status.ts';
 const isTicketSort = (value: string | null): value is (typeof tickets.ticketSortColumns)[number] =>
   (tickets.ticketSortColumns as readonly (string | null)[]).includes(value);
 
-const dash = (value: string | null | undefined) => value || <Text span c="dimmed" size="sm">–</Text>;
+const dash = (value: string | null | undefined) =>
+  value || (
+    <Text span c="dimmed" size="sm">
+      –
+    </Text>
+  );
 
 const columns: Column<Ticket>[] = [
   {
@@ -33,8 +38,18 @@ const columns: Column<Ticket>[] = [
   { key: 'subject', header: 'Subject', sortable: true, render: (t) => t.subject },
   { key: 'created', header: 'Created', sortable: true, render: (t) => formatDate(t.created) },
   { key: 'uss_circuit_id', header: 'Circuit ID', sortable: true, render: (t) => dash(t.base_order?.uss_circuit_id) },
-  { key: 'customer_ref', header: 'Customer reference', sortable: true, render: (t) => dash(t.base_order?.customer_ref) },
-  { key: 'status', header: 'Status', sortable: true, render: (t) => <StatusBullet status={t.status} suffix={statusSuffix(t)} /> },
+  {
+    key: 'customer_ref',
+    header: 'Customer reference',
+    sortable: true,
+    render: (t) => dash(t.base_order?.customer_ref),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    render: (t) => <StatusBullet status={t.status} suffix={statusSuffix(t)} />,
+  },
 ];
 
 /** tickets/index/{ticketId}: the tickets of the chosen account, 20 a page; the segment is the search value. */
@@ -53,7 +68,9 @@ export function TicketsPage() {
   });
   // A search typed on /tickets/index/{id} replaces the segment's search.
   const onSearch = (value: string) =>
-    segmentSearch ? navigate(`${paths.tickets()}${value ? `?search=${encodeURIComponent(value)}` : ''}`) : list.setSearch(value);
+    segmentSearch
+      ? navigate(`${paths.tickets()}${value ? `?search=${encodeURIComponent(value)}` : ''}`)
+      : list.setSearch(value);
 
   return (
     <Stack gap="md">
@@ -81,7 +98,9 @@ export function TicketsPage() {
         onSort={list.toggleSort}
         rowProps={(t) => (t.request_customer_response ? { 'data-highlight': true } : {})}
       />
-      {query.data && <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Ticket pages" />}
+      {query.data && (
+        <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Ticket pages" />
+      )}
     </Stack>
   );
 }
