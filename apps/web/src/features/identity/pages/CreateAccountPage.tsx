@@ -19,6 +19,7 @@ import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { PersonFields } from '../../../components/ui/PersonFields.tsx';
 import { absoluteUrl, paths } from '../../../config/paths.ts';
 import { getToken } from '../../auth/api/get-token.ts';
 import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
@@ -27,7 +28,7 @@ import { useActiveAgreements } from '../../legal/api/get-active-agreements.ts';
 import { useCreateUserFromHash } from '../api/create-user-from-hash.ts';
 import { useCreateUserFromInvoice } from '../api/create-user-from-invoice.ts';
 import { CaptchaField } from '../components/CaptchaField.tsx';
-import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
 import type { CreateAccountSegments } from '../create-account-route.ts';
 import { joinWithAnd } from '../join-with-and.ts';
 
@@ -141,29 +142,15 @@ export function CreateAccountPage() {
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create account">
           <Stack gap="sm">
             <FormErrors error={mutation.error} />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                label="First name"
-                required
-                autoComplete="given-name"
-                error={errors.first_nm?.message}
-                {...register('first_nm')}
-              />
-              <TextInput
-                label="Last name"
-                required
-                autoComplete="family-name"
-                error={errors.last_nm?.message}
-                {...register('last_nm')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              error={errors.email_nm?.message}
-              {...register('email_nm')}
+            <PersonFields
+              firstName={register('first_nm')}
+              lastName={register('last_nm')}
+              email={register('email_nm')}
+              errors={{
+                firstName: errors.first_nm?.message,
+                lastName: errors.last_nm?.message,
+                email: errors.email_nm?.message,
+              }}
             />
             {!withHash && (
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

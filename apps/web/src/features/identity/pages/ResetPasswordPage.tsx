@@ -10,7 +10,7 @@ import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
 
 const schema = identity.resetPasswordInput;
 

@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
 import { useVerifyEmailAndSetPassword } from '../api/verify-email-and-set-password.ts';
 import { CaptchaField } from '../components/CaptchaField.tsx';
-import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
 
 const schema = identity.verifyEmailAndSetPasswordInput;
 

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { profile } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { PersonFields } from '../../../components/ui/PersonFields.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type Input = z.input<typeof profile.updateProfileInput>;
@@ -40,29 +41,15 @@ export function ProfileForm({ current }: { current: profile.Profile }) {
           </Alert>
         ) : null}
         <FormErrors error={mutation.error} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First name"
-            required
-            autoComplete="given-name"
-            error={errors.first_nm?.message}
-            {...register('first_nm')}
-          />
-          <TextInput
-            label="Last name"
-            required
-            autoComplete="family-name"
-            error={errors.last_nm?.message}
-            {...register('last_nm')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          error={errors.email_nm?.message}
-          {...register('email_nm')}
+        <PersonFields
+          firstName={register('first_nm')}
+          lastName={register('last_nm')}
+          email={register('email_nm')}
+          errors={{
+            firstName: errors.first_nm?.message,
+            lastName: errors.last_nm?.message,
+            email: errors.email_nm?.message,
+          }}
         />
         <PasswordInput
           label="Current password"

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { messages, passwordMessages, users } from '@portal/contract';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { messages, users } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
+import { PersonFields } from '../../../components/ui/PersonFields.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useViewerAccounts } from '../administered.ts';
@@ -62,47 +64,23 @@ function AddNewUserForm() {
         <form onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-label="Add new user">
           <Stack gap="md">
             <FormErrors error={mutation.error} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="First name"
-                required
-                autoComplete="off"
-                error={errors.first_nm?.message}
-                {...register('first_nm')}
-              />
-              <TextInput
-                label="Last name"
-                required
-                autoComplete="off"
-                error={errors.last_nm?.message}
-                {...register('last_nm')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              autoComplete="off"
-              error={errors.email_nm?.message}
-              {...register('email_nm')}
+            <PersonFields
+              firstName={register('first_nm')}
+              lastName={register('last_nm')}
+              email={register('email_nm')}
+              errors={{
+                firstName: errors.first_nm?.message,
+                lastName: errors.last_nm?.message,
+                email: errors.email_nm?.message,
+              }}
+              autoFill={false}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PasswordInput
-                label="Password"
-                required
-                autoComplete="new-password"
-                description={passwordMessages.hint}
-                error={errors.passwd?.message}
-                {...register('passwd')}
-              />
-              <PasswordInput
-                label="Confirm password"
-                required
-                autoComplete="new-password"
-                error={errors.confirm?.message}
-                {...register('confirm')}
-              />
-            </SimpleGrid>
+            <NewPasswordFields
+              password={register('passwd')}
+              confirm={register('confirm')}
+              passwordError={errors.passwd?.message}
+              confirmError={errors.confirm?.message}
+            />
             <AccessLevelsInput control={control} accounts={administered} />
             <Text size="xs" c="dimmed">
               The new user receives a message to verify their email address before they can sign in.
