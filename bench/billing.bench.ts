@@ -4,10 +4,18 @@
 //  - the services CSV of accounts with 1,000 and 10,000 services (13 monthly lines each), streamed:
 //    the server's RSS is sampled while it writes the file, to show memory does not grow with the file.
 // Run: npm run billing -w @portal/bench   (SCALE=…, SECONDS=… to change; ONLY=reads|pdf|csv for one part)
-import { readFileSync } from 'node:fs';
 
 import { openPostgres, type Db } from '../apps/api/src/db/client.ts';
-import { load, report, seededDatabase, signIn, startServer, type Target } from './lib/harness.ts';
+import {
+  load,
+  measureDownload,
+  post,
+  report,
+  seededDatabase,
+  signIn,
+  startServer,
+  type Target,
+} from './lib/harness.ts';
 
 const scale = Number(process.env.SCALE ?? 10000);
 const seconds = Number(process.env.SECONDS ?? 8);
@@ -73,15 +81,6 @@ async function ensureCsvAccount(db: Db, spec: (typeof csvAccounts)[number]): Pro
   });
   await db.exec('ANALYZE invoices; ANALYZE invoice_products; ANALYZE orders;');
 }
-
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-
-const post = (url: string, token: string, path: string, body: unknown) =>
-  fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -188,37 +187,10 @@ async function csvFigures(url: string, pid: number) {
     };
     const accountId = own.data[0]?.account_id;
     for (let run = 0; run < 3; run++) {
-      const before = rssKb(pid);
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
-      const started = performance.now();
-      const res = await post(url, token, '/api/invoices/download-invoice-product-history', { accountId });
-      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-      let bytes = 0;
-      let lines = 0;
-      let firstByte = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (!firstByte) firstByte = performance.now() - started;
-        bytes += value.byteLength;
-        for (const byte of value) if (byte === 10) lines++;
-      }
-      const total = performance.now() - started;
-      clearInterval(sampler);
-      peak = Math.max(peak, rssKb(pid));
-      figures.push({
-        services: spec.services,
-        run: run + 1,
-        rows: lines - 1,
-        MB: Number((bytes / 1048576).toFixed(2)),
-        firstByteMs: Number(firstByte.toFixed(1)),
-        totalMs: Number(total.toFixed(0)),
-        rssBeforeMB: Number((before / 1024).toFixed(1)),
-        rssPeakMB: Number((peak / 1024).toFixed(1)),
-        rssGrowthMB: Number(((peak - before) / 1024).toFixed(1)),
-        file: res.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1],
-      });
+      const figure = await measureDownload(pid, () =>
+        post(url, token, '/api/invoices/download-invoice-product-history', { accountId }),
+      );
+      figures.push({ services: spec.services, run: run + 1, ...figure });
     }
   }
   console.log('\nServices CSV, streamed in keyset batches of up to 1,000 lines (server RSS sampled every 10 ms)');

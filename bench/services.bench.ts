@@ -4,10 +4,19 @@
 //  - the orders CSV of accounts with 5,000 and 50,000 services, streamed in keyset batches: the
 //    server's RSS is sampled while it writes the file, to show memory does not grow with the file.
 // Run: npm run services -w @portal/bench   (SCALE=…, BENCH_SECONDS=… to change)
-import { readFileSync } from 'node:fs';
 
 import { openPostgres, type Db } from '../apps/api/src/db/client.ts';
-import { load, report, seededDatabase, signIn, startServer, type Figure, type Target } from './lib/harness.ts';
+import {
+  load,
+  measureDownload,
+  post,
+  report,
+  seededDatabase,
+  signIn,
+  startServer,
+  type Figure,
+  type Target,
+} from './lib/harness.ts';
 
 const scale = Number(process.env.SCALE ?? 10000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -56,14 +65,7 @@ async function ensureBigAccount(db: Db, spec: (typeof bigAccounts)[number]): Pro
   await db.exec('ANALYZE orders; ANALYZE accounts; ANALYZE accounts_users;');
 }
 
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const json = async <T>(res: Response) => ((await res.json()) as { data: T }).data;
-const post = (url: string, token: string, path: string, body: unknown) =>
-  fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 const databaseUrl = await seededDatabase(scale);
 {
@@ -180,40 +182,16 @@ try {
       [2, { sort: 'customer_ref', order: 'asc' }],
       [3, { sort: 'mrc_charges', order: 'desc' }],
     ] as const) {
-      const pid = server.pid as number;
-      const before = rssKb(pid);
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
-      const started = performance.now();
-      const res = await post(server.url, csvToken, '/api/orders/download-orders', { accountId: csvAccountId, ...sort });
-      if (res.status !== 200) throw new Error(`download-orders answered ${res.status}`);
-      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-      let bytes = 0;
-      let lines = 0;
-      let firstByte = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (!firstByte) firstByte = performance.now() - started;
-        bytes += value.byteLength;
-        for (const byte of value) if (byte === 10) lines++;
-      }
-      const total = performance.now() - started;
-      clearInterval(sampler);
-      peak = Math.max(peak, rssKb(pid));
+      const figure = await measureDownload(server.pid as number, () =>
+        post(server.url, csvToken, '/api/orders/download-orders', { accountId: csvAccountId, ...sort }),
+      );
       csvFigures.push({
         services: spec.services,
         run,
         sort: 'sort' in sort ? `${sort.sort} ${sort.order}` : 'unsorted',
-        rows: lines - 1,
-        MB: Number((bytes / 1048576).toFixed(2)),
-        firstByteMs: Number(firstByte.toFixed(1)),
-        totalMs: Number(total.toFixed(0)),
-        rssBeforeMB: Number((before / 1024).toFixed(1)),
-        rssPeakMB: Number((peak / 1024).toFixed(1)),
-        rssGrowthMB: Number(((peak - before) / 1024).toFixed(1)),
+        ...figure,
       });
-      if (lines - 1 !== spec.services) throw new Error(`expected ${spec.services} rows, got ${lines - 1}`);
+      if (figure.rows !== spec.services) throw new Error(`expected ${spec.services} rows, got ${figure.rows}`);
     }
   }
   console.log('\nOrders CSV, streamed in keyset batches of 1,000 rows (server RSS sampled every 10 ms)');

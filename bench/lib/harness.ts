@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -143,4 +144,52 @@ export async function load(url: string, token: string, target: Target, connectio
 export function report(title: string, figures: Figure[], budgetP99Ms: number) {
   console.log(`\n${title}`);
   console.table(figures.map((f) => ({ ...f, withinBudget: f.p99 < budgetP99Ms && f.non2xx === 0 })));
+}
+
+/** Resident memory of a process in kB (Linux). */
+export const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+export const post = (url: string, token: string, path: string, body: unknown) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Reads a streamed download to its end while sampling the server's memory every 10 ms: the figures
+ * show whether the server streams (flat memory) or builds the file in memory.
+ */
+export async function measureDownload(pid: number, request: () => Promise<Response>) {
+  const before = rssKb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
+  const started = performance.now();
+  const res = await request();
+  if (res.status !== 200) throw new Error(`download answered ${res.status}`);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let bytes = 0;
+  let lines = 0;
+  let firstByte = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - started;
+    bytes += value.byteLength;
+    for (const byte of value) if (byte === 10) lines++;
+  }
+  const total = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssKb(pid));
+  return {
+    rows: lines - 1,
+    MB: Number((bytes / 1048576).toFixed(2)),
+    firstByteMs: Number(firstByte.toFixed(1)),
+    totalMs: Number(total.toFixed(0)),
+    rssBeforeMB: Number((before / 1024).toFixed(1)),
+    rssPeakMB: Number((peak / 1024).toFixed(1)),
+    rssGrowthMB: Number(((peak - before) / 1024).toFixed(1)),
+    file: res.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1],
+  };
 }
