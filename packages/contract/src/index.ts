@@ -19,6 +19,7 @@ export * as notifications from './notifications.ts';
 export * as orders from './orders.ts';
 export * as outbox from './outbox.ts';
 export * as pins from './pins.ts';
+export * as products from './products.ts';
 export * as profile from './profile.ts';
 export * as resources from './resources.ts';
 export * as tickets from './tickets.ts';
@@ -34,6 +35,17 @@ export type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary } from './
 export type { Notification } from './notifications.ts';
 export type { OrderDetail, OrderListItem, PendingOrder, Product } from './orders.ts';
 export type { AccountPin } from './pins.ts';
+export type {
+  ChartData,
+  NetworkChartType,
+  NetworkInterface,
+  NetworkOrder,
+  ObOrder,
+  ObStats,
+  ProductOrder,
+  UsageOrder,
+  UsageStatsItem,
+} from './products.ts';
 export type { Resource, ResourceCategory, ResourceList, ResourceSummary } from './resources.ts';
 export type { Attachment, Ticket, TicketDetail, TicketMessage } from './tickets.ts';
 export type { AccessLevel, AccountAccess, AuthenticatedUser, PortalUser } from './users.ts';

@@ -12,6 +12,7 @@ import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
 import * as outbox from './outbox.ts';
 import * as pins from './pins.ts';
+import * as products from './products.ts';
 import * as profile from './profile.ts';
 import * as resources from './resources.ts';
 import * as tickets from './tickets.ts';
@@ -35,6 +36,7 @@ export const allCalls: Call[] = [
   orders,
   outbox,
   pins,
+  products,
   profile,
   resources,
   tickets,

@@ -15,6 +15,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
+import { productsRoutes } from './products/products.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -35,6 +36,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   ordersRoutes,
   outboxRoutes,
   pinsRoutes,
+  productsRoutes,
   profileRoutes,
   ticketsRoutes,
   usersRoutes,

@@ -1,0 +1,53 @@
+import type { ProductOrder } from '@portal/contract';
+
+import type { Db } from '../../db/client.ts';
+import { inCallerAccounts } from '../../lib/scope.ts';
+
+/** One of the caller's orders whose product has this controller; undefined otherwise. */
+export const findProductOrder = (db: Db, userId: number, baseOrderId: number, controller: string) =>
+  db.one<ProductOrder>(
+    `SELECT o.base_order_id, o.order_number, o.product_cd, p.product, o.alias, o.account_id
+       FROM orders o
+       JOIN products p ON p.product_cd = o.product_cd
+      WHERE o.base_order_id = $2 AND p.product_controller = $3 AND ${inCallerAccounts('o.account_id', 1)}`,
+    [userId, baseOrderId, controller],
+  );
+
+export const findComponents = (db: Db, baseOrderId: number, limit: number) =>
+  db.query<{
+    component_id: number;
+    description: string;
+    unit_of_measure: string | null;
+    quantity: number;
+    mrc_charges: number;
+  }>(
+    `SELECT component_id, description, unit_of_measure, quantity, mrc_charges
+       FROM order_components c
+      WHERE base_order_id = $1
+        AND EXISTS (SELECT 1 FROM metric_points m
+                     WHERE m.base_order_id = $1 AND m.series = 'usage:' || c.component_id::text)
+      ORDER BY sort_order, component_id
+      LIMIT $2`,
+    [baseOrderId, limit],
+  );
+
+/** The latest value of each of some series of an order (at or before `at`, epoch seconds). */
+export async function latestValues(db: Db, baseOrderId: number, series: readonly string[], at: number) {
+  if (series.length === 0) return new Map<string, number>();
+  const names = series.map((_, i) => `$${i + 3}`).join(', ');
+  const rows = await db.query<{ series: string; value: number }>(
+    `SELECT DISTINCT ON (series) series, value
+       FROM metric_points
+      WHERE base_order_id = $1 AND ts <= to_timestamp($2) AND series IN (${names})
+      ORDER BY series, ts DESC`,
+    [baseOrderId, at, ...series],
+  );
+  return new Map(rows.map((r) => [r.series, r.value]));
+}
+
+/** Names of an order's series starting with a prefix, e.g. 'in_bits:'. */
+export const seriesNames = (db: Db, baseOrderId: number, prefix: string) =>
+  db.query<{ series: string }>(
+    `SELECT DISTINCT series FROM metric_points WHERE base_order_id = $1 AND series LIKE $2 ORDER BY series`,
+    [baseOrderId, `${prefix}%`],
+  );

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  products,
+  type ChartData,
+  type NetworkOrder,
+  type ObOrder,
+  type ObStats,
+  type UsageOrder,
+  type UsageStatsItem,
+} from '@portal/contract';
+
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let customer: string;
+
+/** The first active order of a controller in the accounts of a user that has metric points. */
+async function orderOf(email: string, controller: string, not = false) {
+  const row = await t.db.one<{ base_order_id: number }>(
+    `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
+      WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
+        AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
+        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
+      ORDER BY o.base_order_id LIMIT 1`,
+    [email, controller],
+  );
+  if (!row) throw new Error(`no ${controller} order`);
+  return row.base_order_id;
+}
+
+/** The newest point of an order, in epoch seconds: the seed's "now". */
+async function lastPoint(baseOrderId: number) {
+  const row = await t.db.one<{ ts: number }>(
+    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    [baseOrderId],
+  );
+  return row?.ts ?? 0;
+}
+
+const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
+  t.call(
+    'GET',
+    `/api/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    {
+      ...(token ? { token } : {}),
+    },
+  );
+
+const day = 86400;
+
+let usage: number;
+let ob: number;
+let network: number;
+let theirUsage: number;
+let end: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await t.signIn('customer@demo.test');
+  usage = await orderOf('customer@demo.test', 'usage-based');
+  ob = await orderOf('customer@demo.test', 'ob');
+  network = await orderOf('customer@demo.test', 'network');
+  theirUsage = await orderOf('customer@demo.test', 'usage-based', true);
+  end = (await lastPoint(network)) + 60;
+});
+afterAll(() => t.close());
+
+const expectNotFound = (res: Awaited<ReturnType<TestApp['call']>>) => {
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
+};
+
+const checkTable = (table: ChartData, columns: string[]) => {
+  expect(table[0]).toEqual(['Time', ...columns]);
+  expect(table.length).toBeGreaterThan(1);
+  expect(table.length - 1).toBeLessThanOrEqual(products.maxChartPoints);
+  const times = table.slice(1).map((r) => r[0] as number);
+  expect([...times].sort((a, b) => a - b)).toEqual(times);
+};
+
+describe('usage-based', () => {
+  it('answers the order with its billed components and daily usage per component', async () => {
+    const res = await get('usage-based/get-usage-order', { baseOrderId: usage });
+    expect(res.status).toBe(200);
+    const order = res.body.data as UsageOrder;
+    expect(order.base_order_id).toBe(usage);
+    expect(order.components.length).toBeGreaterThan(0);
+    expect(order.components.length).toBeLessThanOrEqual(10);
+
+    const stats = await get('usage-based/get-usage-stats', { baseOrderId: usage, start: end - 90 * day, end });
+    expect(stats.status).toBe(200);
+    const items = stats.body.data as UsageStatsItem[];
+    expect(items.map((i) => i.customerOrderComponentId)).toEqual(order.components.map((c) => c.component_id));
+    for (const item of items) {
+      checkTable(item.chartData, [item.unitOfMeasure ?? 'Usage']);
+      expect(item.recentCharge?.valueAmount).toBeGreaterThanOrEqual(0);
+    }
+    const one = await get('usage-based/get-usage-stats', {
+      baseOrderId: usage,
+      start: end - 90 * day,
+      end,
+      customerOrderComponentId: order.components[0]?.component_id ?? 0,
+    });
+    expect((one.body.data as UsageStatsItem[]).length).toBe(1);
+  });
+
+  it('refuses bad input, no token, another customer’s order and the wrong product', async () => {
+    const bad = await get('usage-based/get-usage-stats', { baseOrderId: usage, start: 100, end: 50 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.code).toBe('VALIDATION_ERROR');
+    expect(bad.body.data).toEqual({ end: ['The end must be after the start.'] });
+    const badId = await get('usage-based/get-usage-order', { baseOrderId: 'x' });
+    expect(badId.body.data).toEqual({ baseOrderId: ['This value should be a valid integer.'] });
+    const anon = await get('usage-based/get-usage-order', { baseOrderId: usage }, '');
+    expect(anon.status).toBe(401);
+    expect(anon.body.code).toBe('INVALID_TOKEN');
+    expectNotFound(await get('usage-based/get-usage-order', { baseOrderId: theirUsage }));
+    expectNotFound(await get('usage-based/get-usage-stats', { baseOrderId: theirUsage, start: end - day, end }));
+    expectNotFound(await get('usage-based/get-usage-order', { baseOrderId: ob }));
+  });
+});
+
+describe('object storage', () => {
+  it('answers the order figures and the bytes and objects charts', async () => {
+    const res = await get('orders-ob/get-order-ob', { baseOrderId: ob });
+    expect(res.status).toBe(200);
+    const order = res.body.data as ObOrder;
+    expect(order.latest_size).toBeGreaterThan(0);
+    expect(order.latest_bucket_count).toBeGreaterThan(0);
+    expect(order.max_size).toBeLessThanOrEqual(-1);
+    const stats = await get('orders-ob/get-ob-stats', { baseOrderId: ob, start: end - 30 * day, end });
+    const data = stats.body.data as ObStats;
+    checkTable(data.size, ['Storage used']);
+    checkTable(data.objects, ['Objects']);
+  });
+
+  it('refuses bad input, no token, another customer’s order and the wrong product', async () => {
+    const bad = await get('orders-ob/get-ob-stats', { baseOrderId: ob, start: 0, end: 10 * 365 * day });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.data as object)).toEqual(['end']);
+    expect((await get('orders-ob/get-order-ob', { baseOrderId: ob }, '')).body.code).toBe('INVALID_TOKEN');
+    expectNotFound(
+      await get('orders-ob/get-order-ob', { baseOrderId: await orderOf('customer@demo.test', 'ob', true) }),
+    );
+    expectNotFound(await get('orders-ob/get-ob-stats', { baseOrderId: usage, start: end - day, end }));
+  });
+});
+
+describe('network', () => {
+  it('lists the interfaces and charts by type; a type the interface has not is NETWORK_STATS_NOT_FOUND', async () => {
+    const res = await get('network/get-network-order', { baseOrderId: network });
+    expect(res.status).toBe(200);
+    const order = res.body.data as NetworkOrder;
+    expect(order.interfaces.length).toBeGreaterThan(0);
+    const iface = order.interfaces[0]!;
+    for (const chartType of products.networkChartsFor(iface.snmpiftype)) {
+      const stats = await get('network/get-network-stats', {
+        baseOrderId: network,
+        interfaceId: iface.snmpinterface_id,
+        chartType,
+        startDate: end - day,
+        endDate: end,
+      });
+      expect(stats.status).toBe(200);
+      checkTable(stats.body.data as ChartData, [`In ${chartType}`, `Out ${chartType}`]);
+    }
+    const missing = products.networkChartTypes.find((c) => !products.networkChartsFor(iface.snmpiftype).includes(c));
+    const unknown = await get('network/get-network-stats', {
+      baseOrderId: network,
+      interfaceId: missing ? iface.snmpinterface_id : 999,
+      chartType: missing ?? 'bits',
+      startDate: end - day,
+      endDate: end,
+    });
+    expect(unknown.body.code).toBe('NETWORK_STATS_NOT_FOUND');
+  });
+
+  it('downsamples 30 days of hourly points to the bound and keeps the peak', async () => {
+    const iface = ((await get('network/get-network-order', { baseOrderId: network })).body.data as NetworkOrder)
+      .interfaces[0]!;
+    const series = `in_bits:${iface.snmpinterface_id}`;
+    const raw = await t.db.one<{ n: number; peak: number }>(
+      `SELECT count(*)::int AS n, max(value) AS peak FROM metric_points
+        WHERE base_order_id = $1 AND series = $2 AND ts >= to_timestamp($3)`,
+      [network, series, end - 30 * day],
+    );
+    expect(raw?.n).toBeGreaterThan(products.maxChartPoints);
+    const stats = await get('network/get-network-stats', {
+      baseOrderId: network,
+      interfaceId: iface.snmpinterface_id,
+      chartType: 'bits',
+      startDate: end - 30 * day,
+      endDate: end,
+    });
+    const table = stats.body.data as ChartData;
+    expect(table.length - 1).toBeLessThanOrEqual(products.maxChartPoints);
+    expect(table.length - 1).toBeGreaterThan(products.maxChartPoints / 2);
+    expect(Math.max(...table.slice(1).map((r) => r[1] as number))).toBe(raw?.peak);
+  });
+
+  it('downloads the counters as CSV; refuses no token, other orders and wrong products', async () => {
+    const iface = ((await get('network/get-network-order', { baseOrderId: network })).body.data as NetworkOrder)
+      .interfaces[0]!;
+    const query = {
+      baseOrderId: network,
+      interfaceId: iface.snmpinterface_id,
+      chartType: 'bits',
+      startDate: end - day,
+      endDate: end,
+    };
+    const csv = await get('network/download-network-stats', query);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.raw.split('\n')[0]).toBe('Time,In bits,Out bits');
+    expect(csv.raw.trim().split('\n').length).toBeGreaterThan(20);
+    expect((await get('network/get-network-stats', query, '')).body.code).toBe('INVALID_TOKEN');
+    const bad = await get('network/get-network-stats', { ...query, chartType: 'colour' });
+    expect(bad.body.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(bad.body.data as object)).toEqual(['chartType']);
+    expectNotFound(
+      await get('network/get-network-order', { baseOrderId: await orderOf('customer@demo.test', 'network', true) }),
+    );
+    expectNotFound(await get('network/get-network-order', { baseOrderId: usage }));
+  });
+});
