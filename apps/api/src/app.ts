@@ -26,7 +26,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   // A POST without a payload may still say application/json (the spec's no-payload calls): read it as {}.

@@ -44,6 +44,12 @@ const schema = z.object({
     .default(5 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Behind a load balancer: 'true' or the proxies' addresses (comma-separated). Off by default, so a
+  // client cannot pick its own address (and so its rate-limit bucket) with X-Forwarded-For.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

@@ -98,3 +98,20 @@ describe('auth/get-token', () => {
     expect(again.status).toBe(200);
   });
 });
+
+describe('client address', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const direct = await createTestApp({ TRUST_PROXY: 'false', ATTEMPTS_PER_ADDRESS: '3' });
+    try {
+      const attempt = (ip: string) =>
+        direct.call('POST', '/api/auth/confirm-user-password', {
+          body: { email: 'customer@demo.test', password: 'wrong' },
+          headers: { 'x-forwarded-for': ip },
+        });
+      for (let i = 1; i <= 3; i++) expect((await attempt(`198.51.100.${i}`)).body.code).toBe('INVALID_CREDENTIALS');
+      expect((await attempt('198.51.100.4')).body.code).toBe('TOO_MANY_ATTEMPTS');
+    } finally {
+      await direct.close();
+    }
+  });
+});

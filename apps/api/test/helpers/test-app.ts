@@ -72,6 +72,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
     LOG_LEVEL: 'silent',
     SEED_ON_EMPTY: 'false',
+    // Tests play clients at several addresses through X-Forwarded-For, as behind a load balancer.
+    TRUST_PROXY: 'true',
     ...overrides,
   });
   const deps = await createDeps(env, { db, clock });
