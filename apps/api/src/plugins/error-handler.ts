@@ -31,6 +31,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 429) {
       return reply.status(429).send({ data: null, code: 'TOO_MANY_ATTEMPTS', message: error.message });
     }
+    if (status === 404 || status === 405) {
+      return reply.status(404).send({ data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
+    }
     if (status && status >= 400 && status < 500) {
       return reply.status(400).send({ data: null, code: 'BAD_REQUEST', message: 'The request could not be read.' });
     }

@@ -21,14 +21,15 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
       },
     });
   }
+  const sendIndex = hasBuild
+    ? (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
+    : (reply: FastifyReply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .type('text/plain')
+          .send('The web app is not built. Run `npm run build` first.');
   app.get('/', (_request, reply) => reply.redirect('/portal/'));
-  return {
-    sendIndex: hasBuild
-      ? (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
-      : (reply: FastifyReply) =>
-          reply
-            .header('cache-control', 'no-cache')
-            .type('text/plain')
-            .send('The web app is not built. Run `npm run build` first.'),
-  };
+  // The app's root is a client route too (the static files have no directory index).
+  app.get('/portal/', (_request, reply) => sendIndex(reply));
+  return { sendIndex };
 }

@@ -122,6 +122,8 @@ describe('system', () => {
   });
 
   it('serves the app for client-side routes but never HTML for a missing asset', async () => {
+    const home = await t.call('GET', '/portal/');
+    expect(home.status).toBe(200);
     const route = await t.call('GET', '/portal/invoices/view/1/2');
     expect(route.status).toBe(200);
     expect(route.headers['cache-control']).toBe('no-cache');
