@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -51,6 +52,8 @@ function wrap(q: Queryable, kind: Db['kind'], tx: Db['tx'], exec: Db['exec'], cl
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create({
+    // Trigram indexes back the substring searches (042-search-trigram.sql); PostgreSQL has it in contrib.
+    extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: pgliteParsers,
