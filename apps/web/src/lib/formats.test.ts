@@ -10,6 +10,7 @@ import {
   formatDataPoint,
   formatDate,
   formatDateTime,
+  formatBitRate,
   formatHertz,
   formatMoney,
   roundToNearest5,
@@ -114,5 +115,13 @@ describe('roundToNearest5', () => {
 describe('chartColumns', () => {
   it('uses 2 columns for 1, 2 or 4 items, else 3', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 9].map(chartColumns)).toEqual([2, 2, 3, 2, 3, 3, 3, 3]);
+  });
+});
+
+describe('formatBitRate', () => {
+  it('scales bit rates with base 1000', () => {
+    expect(formatBitRate(999)).toBe('999 bps');
+    expect(formatBitRate(1500)).toBe('1.5 Kbps');
+    expect(formatBitRate(2.5e9)).toBe('2.5 Gbps');
   });
 });

@@ -80,6 +80,10 @@ export const formatBytes = (bytes: number, decimals = 2) =>
 export const formatHertz = (hertz: number, decimals = 2) =>
   scaled(hertz, 1000, ['Hz', 'KHz', 'MHz', 'GHz', 'THz'], decimals);
 
+/** Bit rates with base 1000 (network traffic). */
+export const formatBitRate = (bitsPerSecond: number, decimals = 2) =>
+  scaled(bitsPerSecond, 1000, ['bps', 'Kbps', 'Mbps', 'Gbps', 'Tbps'], decimals);
+
 /** Progress circles show the percent rounded to the nearest 5. */
 export const roundToNearest5 = (percent: number) => Math.round(percent / 5) * 5;
 
