@@ -15,6 +15,7 @@ import { legalPublicRoutes, legalRoutes } from './routes/legal.tsx';
 import { loginRoutes } from './routes/login.tsx';
 import { notificationsRoutes } from './routes/notifications.tsx';
 import { pinsRoutes } from './routes/pins.tsx';
+import { productsRoutes } from './routes/products.tsx';
 import { profileRoutes } from './routes/profile.tsx';
 import { resourcesRoutes } from './routes/resources.tsx';
 import { servicesRoutes } from './routes/services.tsx';
@@ -39,6 +40,7 @@ const protectedRoutes: RouteObject[] = [
   ...notificationsRoutes,
   ...inquireRoutes,
   ...servicesRoutes,
+  ...productsRoutes,
   ...ticketsRoutes,
   ...pinsRoutes,
   ...resourcesRoutes,

@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+
+import { exactSegments, idSegment } from '../../lib/segments.ts';
+import { segmentGuard } from '../segment-guard.ts';
+
+/**
+ * Per-product service pages (protected): service/{controller}/{baseOrderId}. Their static controller
+ * segment outranks the generic order page's service/:productCd/* (routes/services.tsx).
+ */
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
+
+/** Exactly one segment, a base order id; otherwise the dashboard. */
+const baseOrderGuard = segmentGuard((s) => {
+  const baseOrderId = idSegment(exactSegments(s, 1)?.[0]);
+  return baseOrderId === null ? null : { baseOrderId };
+});
+
+export const productsRoutes: RouteObject[] = [
+  {
+    path: 'service/usage-based/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/pages/UsageBasedPage.tsx'), 'UsageBasedPage'),
+  },
+  {
+    path: 'service/ob/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/pages/ObjectStoragePage.tsx'), 'ObjectStoragePage'),
+  },
+  {
+    path: 'service/network/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/pages/NetworkPage.tsx'), 'NetworkPage'),
+  },
+];

@@ -1,0 +1,21 @@
+import { Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** One figure of a product page's stats row. */
+export function Stat({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} mt={4}>
+        {children}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}

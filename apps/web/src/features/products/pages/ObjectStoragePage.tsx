@@ -1,0 +1,70 @@
+import { Progress, SimpleGrid, Stack } from '@mantine/core';
+import type { ObOrder, ObStats } from '@portal/contract';
+import { useLoaderData } from 'react-router';
+
+import { defaultRanges } from '../../../components/ui/chart-rules.ts';
+import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
+import { formatBytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
+import { obStatsQueryOptions } from '../api/get-ob-stats.ts';
+import { useOrderOb } from '../api/get-order-ob.ts';
+import { ProductShell } from '../components/ProductShell.tsx';
+import { Stat } from '../components/Stat.tsx';
+
+const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+
+/** Max size -1 or less means no limit; the meter style (no progress) is used when the limit is 0 or less. */
+function Storage({ order }: { order: ObOrder }) {
+  const limited = order.max_size > 0;
+  const percent = limited ? roundToNearest5((order.latest_size / order.max_size) * 100) : 0;
+  return (
+    <Stat label="Storage used" hint={limited ? `${percent}% of ${formatBytes(order.max_size)}` : 'Metered, no limit'}>
+      {formatBytes(order.latest_size)}
+      {limited && <Progress value={Math.min(percent, 100)} mt="xs" aria-label="Storage used of the limit" />}
+    </Stat>
+  );
+}
+
+const compact = (value: number) =>
+  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+const sizeOf = (s: ObStats) => s.size;
+const objectsOf = (s: ObStats) => s.objects;
+const bytes = (v: number) => formatBytes(v, 1);
+
+/** service/ob/{baseOrderId}: object storage usage (the bucket table is not built yet). */
+export function ObjectStoragePage() {
+  const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
+  const query = useOrderOb(baseOrderId);
+  return (
+    <ProductShell label="Object storage" query={query}>
+      {(order) => (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+            <Storage order={order} />
+            <Stat label="Buckets">{count(order.latest_bucket_count)}</Stat>
+            <Stat label="Max size">{order.max_size <= -1 ? 'No limit' : formatBytes(order.max_size)}</Stat>
+            <Stat label="Usage rate" hint="per GB per month">
+              {formatMoney(order.per_gb_rate)}
+            </Stat>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <TimeSeriesChart
+              title="Storage used"
+              defaultRange={defaultRanges.month}
+              query={(range) => obStatsQueryOptions({ baseOrderId, ...range })}
+              select={sizeOf}
+              formatValue={bytes}
+            />
+            <TimeSeriesChart
+              title="Objects"
+              defaultRange={defaultRanges.month}
+              query={(range) => obStatsQueryOptions({ baseOrderId, ...range })}
+              select={objectsOf}
+              formatValue={count}
+              formatAxis={compact}
+            />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </ProductShell>
+  );
+}

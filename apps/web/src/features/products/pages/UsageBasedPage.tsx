@@ -1,0 +1,71 @@
+import { Group, SimpleGrid, Text } from '@mantine/core';
+import type { UsageStatsItem } from '@portal/contract';
+import { products } from '@portal/contract';
+import { useLoaderData } from 'react-router';
+
+import { defaultRanges } from '../../../components/ui/chart-rules.ts';
+import { EmptyState } from '../../../components/ui/PageStates.tsx';
+import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
+import { chartColumns, chartPrice, formatDate, formatMoney } from '../../../lib/formats.ts';
+import { useUsageOrder } from '../api/get-usage-order.ts';
+import { usageStatsQueryOptions } from '../api/get-usage-stats.ts';
+import { ProductShell } from '../components/ProductShell.tsx';
+
+const compact = (value: number) =>
+  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+const quantity = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(value);
+
+function RecentCharge({ item }: { item: UsageStatsItem | undefined }) {
+  const charge = item?.recentCharge;
+  if (!charge) return null;
+  return (
+    <Group justify="space-between" gap="xs" data-testid="usage-stats">
+      <div>
+        <Text size="xs" c="dimmed">
+          Latest usage ({formatDate(charge.date)})
+        </Text>
+        <Text fw={600}>
+          {quantity(charge.valueAmount)} {charge.unitOfMeasure ?? ''}
+        </Text>
+      </div>
+      <div>
+        <Text size="xs" c="dimmed" ta="right">
+          Charge
+        </Text>
+        <Text fw={600}>{formatMoney(chartPrice(charge.dollarAmount))}</Text>
+      </div>
+    </Group>
+  );
+}
+
+/** service/usage-based/{baseOrderId}: one chart and a stats box per billed component (up to 10). */
+export function UsageBasedPage() {
+  const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
+  const query = useUsageOrder(baseOrderId);
+  return (
+    <ProductShell label="Usage-based service" query={query}>
+      {(order) => {
+        const components = order.components.slice(0, products.maxUsageCharts);
+        if (components.length === 0) return <EmptyState>No usage-based components on this order.</EmptyState>;
+        return (
+          <SimpleGrid cols={{ base: 1, md: 2, xl: chartColumns(components.length) }} spacing="md">
+            {components.map((c) => (
+              <TimeSeriesChart
+                key={c.component_id}
+                title={c.description}
+                defaultRange={defaultRanges.threeMonths}
+                query={(range) =>
+                  usageStatsQueryOptions({ baseOrderId, ...range, customerOrderComponentId: c.component_id })
+                }
+                select={(items) => items[0]?.chartData ?? []}
+                formatValue={quantity}
+                formatAxis={compact}
+                footer={(items) => <RecentCharge item={items[0]} />}
+              />
+            ))}
+          </SimpleGrid>
+        );
+      }}
+    </ProductShell>
+  );
+}
