@@ -294,6 +294,7 @@ describe('determinism', () => {
     legal_acceptances: 'user_id, legal_agreement_id',
     resources: 'id',
     metric_points: 'base_order_id, series, ts',
+    ob_buckets: 'base_order_id, bucket',
   };
   const fingerprint = (d: Db) =>
     d.query<{ t: string; md5: string }>(

@@ -36,6 +36,7 @@ export type { Notification } from './notifications.ts';
 export type { OrderDetail, OrderListItem, PendingOrder, Product } from './orders.ts';
 export type { AccountPin } from './pins.ts';
 export type {
+  Bucket,
   ChartData,
   NetworkChartType,
   NetworkInterface,

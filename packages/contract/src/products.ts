@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 import { defineCall } from './call.ts';
-import { id, optionalId } from './fields.ts';
+import { paged, pageParam } from './envelope.ts';
+import { id, optionalId, perPage, searchText } from './fields.ts';
+import { pageSizes } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -139,6 +141,32 @@ export const getObStats = defineCall({
   path: '/orders-ob/get-ob-stats',
   input: z.object({ baseOrderId: id, start: epochSeconds, end: epochSeconds }).superRefine(rangeCheck('start', 'end')),
   data: obStats,
+  codes: orderCodes,
+  auth: { access: 'user' },
+});
+
+export const bucketSortColumns = ['bucket', 'size', 'num_objects'] as const;
+
+export type BucketSortColumn = (typeof bucketSortColumns)[number];
+
+export const bucket = z.object({ bucket: z.string(), size: z.number(), num_objects: z.number() });
+export type Bucket = z.infer<typeof bucket>;
+
+export const getBuckets = defineCall({
+  id: 'products.getBuckets',
+  summary: 'A page of the buckets of an object storage order (latest size and object count), searchable and sortable.',
+  tag: 'products',
+  methods: ['GET'],
+  path: '/orders-ob/get-buckets',
+  input: z.object({
+    baseOrderId: id,
+    perPage: perPage(pageSizes.buckets),
+    page: pageParam,
+    sort_column: z.enum(bucketSortColumns, { error: m.type }).optional(),
+    sort_order: z.enum(['asc', 'desc'], { error: m.type }).default('asc'),
+    search_bucket: searchText,
+  }),
+  data: paged(bucket),
   codes: orderCodes,
   auth: { access: 'user' },
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   products,
+  type Bucket,
+  type Paged,
   type ChartData,
   type NetworkOrder,
   type ObOrder,
@@ -144,6 +146,38 @@ describe('object storage', () => {
       await get('orders-ob/get-order-ob', { baseOrderId: await orderOf('customer@demo.test', 'ob', true) }),
     );
     expectNotFound(await get('orders-ob/get-ob-stats', { baseOrderId: usage, start: end - day, end }));
+  });
+});
+
+describe('object storage buckets', () => {
+  it('pages, sorts and searches the buckets; their sizes add up to the latest size', async () => {
+    const res = await get('orders-ob/get-buckets', { baseOrderId: ob, sort_column: 'size', sort_order: 'desc' });
+    expect(res.status).toBe(200);
+    const page = res.body.data as Paged<Bucket>;
+    expect(page.per_page).toBe(10);
+    expect(page.total).toBeGreaterThan(0);
+    const sizes = page.data.map((b) => b.size);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    const order = (await get('orders-ob/get-order-ob', { baseOrderId: ob })).body.data as ObOrder;
+    expect(Math.abs(sizes.reduce((a, b) => a + b, 0) - order.latest_size)).toBeLessThan(page.total + 1);
+    const name = page.data[0]?.bucket ?? '';
+    const found = (await get('orders-ob/get-buckets', { baseOrderId: ob, search_bucket: name.slice(1, 5) })).body
+      .data as Paged<Bucket>;
+    expect(found.data.map((b) => b.bucket)).toContain(name);
+    const none = (await get('orders-ob/get-buckets', { baseOrderId: ob, search_bucket: 'no-such-bucket' })).body
+      .data as Paged<Bucket>;
+    expect(none).toMatchObject({ total: 0, last_page: 0, data: [] });
+  });
+
+  it('refuses bad input, no token, another customer’s order and the wrong product', async () => {
+    const bad = await get('orders-ob/get-buckets', { baseOrderId: ob, sort_column: 'owner', perPage: 0 });
+    expect(bad.body.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(bad.body.data as object).sort()).toEqual(['perPage', 'sort_column']);
+    expect((await get('orders-ob/get-buckets', { baseOrderId: ob }, '')).body.code).toBe('INVALID_TOKEN');
+    expectNotFound(
+      await get('orders-ob/get-buckets', { baseOrderId: await orderOf('customer@demo.test', 'ob', true) }),
+    );
+    expectNotFound(await get('orders-ob/get-buckets', { baseOrderId: network }));
   });
 });
 

@@ -27,7 +27,8 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps
  *                          No table lists the interfaces yet: they are the sub-keys of in_bits:*, and the
  *                          type follows from which series exist (packets -> 6, discards only -> 108, else 131/53).
  *   ob             daily   size_bytes, objects, bucket_count, per bucket (sub-key = bucket name):
- *                          bucket_size_bytes:<bucket>, bucket_objects:<bucket> (the totals are their sums)
+ *                          bucket_size_bytes:<bucket>, bucket_objects:<bucket> (the totals are their sums);
+ *                          each bucket also gets an ob_buckets row with its latest size and object count
  *   oc             daily   instance_count, volume_storage_bytes, snap_storage_bytes
  *   resource-pool  daily   memory_bytes_used, memory_bytes_limit, cpu_hz_used, cpu_hz_limit,
  *                          per storage profile (sub-key 'performance' / 'capacity'):
@@ -211,6 +212,21 @@ function chartedOrders(plan: AccountPlan, orders: readonly OrderRecord[], random
   return random.chance(0.3) && firstPerType.length > 0 ? [random.pick(firstPerType)] : [];
 }
 
+/** One ob_buckets row per bucket series of an object storage order: its latest size and object count. */
+function addBuckets(ctx: SeedContext, baseOrderId: number, series: Series): void {
+  const prefix = 'bucket_size_bytes:';
+  for (const name of Object.keys(series).sort()) {
+    if (!name.startsWith(prefix)) continue;
+    const bucket = name.slice(prefix.length);
+    ctx.bulk.add('ob_buckets', {
+      base_order_id: baseOrderId,
+      bucket,
+      size: Math.round(series[name]?.at(-1) ?? 0),
+      num_objects: Math.round(series[`bucket_objects:${bucket}`]?.at(-1) ?? 0),
+    });
+  }
+}
+
 export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
   const pick = rng(`metrics:${plan.account_number}`);
   const daily = timeline(ctx.now, 'day');
@@ -223,6 +239,7 @@ export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly
     const times = hourlySeries ? hourly : daily;
     // A service has no data from before it started. Sorted names: rows arrive in primary-key order.
     const first = times.findIndex((t) => t * 1000 >= order.billedFrom.getTime());
+    if (order.controller === 'ob' && first >= 0) addBuckets(ctx, order.base_order_id, series);
     for (const name of first < 0 ? [] : Object.keys(series).sort()) {
       const values = series[name] ?? [];
       for (let i = first; i < times.length; i++) {

@@ -170,6 +170,7 @@ export const TABLES = {
     created_at: 'timestamptz',
   },
   metric_points: { base_order_id: 'int', series: 'text', ts: 'epoch', value: 'float8' },
+  ob_buckets: { base_order_id: 'int', bucket: 'text', size: 'numeric', num_objects: 'numeric' },
 } as const;
 
 export type TableName = keyof typeof TABLES;

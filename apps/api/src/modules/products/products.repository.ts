@@ -1,6 +1,7 @@
-import type { ProductOrder } from '@portal/contract';
+import type { products, ProductOrder } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
+import { likePattern, limitOffset } from '../../lib/paging.ts';
 import { inCallerAccounts } from '../../lib/scope.ts';
 
 /** One of the caller's orders whose product has this controller; undefined otherwise. */
@@ -51,3 +52,35 @@ export const seriesNames = (db: Db, baseOrderId: number, prefix: string) =>
     `SELECT DISTINCT series FROM metric_points WHERE base_order_id = $1 AND series LIKE $2 ORDER BY series`,
     [baseOrderId, `${prefix}%`],
   );
+
+const bucketSort: Record<(typeof products.bucketSortColumns)[number], string> = {
+  bucket: 'bucket',
+  size: 'size',
+  num_objects: 'num_objects',
+};
+
+/** A page of an order's buckets (the order's ownership is checked by the caller). */
+export function findBuckets(
+  db: Db,
+  baseOrderId: number,
+  q: {
+    page: number;
+    perPage: number;
+    sort_column?: products.BucketSortColumn | undefined;
+    sort_order: 'asc' | 'desc';
+    search_bucket?: string | undefined;
+  },
+) {
+  const { limit, offset } = limitOffset(q.page, q.perPage);
+  const order = q.sort_column
+    ? `${bucketSort[q.sort_column]} ${q.sort_order === 'desc' ? 'DESC' : 'ASC'}, bucket`
+    : 'bucket';
+  return db.query<products.Bucket & { total_count: number }>(
+    `SELECT bucket, size, num_objects, count(*) OVER () AS total_count
+       FROM ob_buckets
+      WHERE base_order_id = $1 AND bucket ILIKE $2
+      ORDER BY ${order}
+      LIMIT $3 OFFSET $4`,
+    [baseOrderId, likePattern(q.search_bucket ?? ''), limit, offset],
+  );
+}

@@ -13,6 +13,7 @@ export async function productsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, products.getUsageStats, ({ input, caller }) => service.usageStats(caller, input));
   route(app, deps, products.getOrderOb, ({ input, caller }) => service.obOrder(caller, input.baseOrderId));
   route(app, deps, products.getObStats, ({ input, caller }) => service.obStats(caller, input));
+  route(app, deps, products.getBuckets, ({ input, caller }) => service.buckets(caller, input));
   route(app, deps, products.getNetworkOrder, ({ input, caller }) => service.networkOrder(caller, input.baseOrderId));
   route(app, deps, products.getNetworkStats, ({ input, caller }) => service.networkStats(caller, input));
   route(app, deps, products.downloadNetworkStats, ({ input, caller, reply }) =>

@@ -5,8 +5,9 @@ import { products, type ChartData, type NetworkInterface, type ProductOrder } fr
 import type { Deps } from '../../deps.ts';
 import { readChart, readPoints } from '../../lib/chart-data.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findComponents, findProductOrder, latestValues, seriesNames } from './products.repository.ts';
+import { findBuckets, findComponents, findProductOrder, latestValues, seriesNames } from './products.repository.ts';
 
 /** Type code of an interface, from the series it has (see the header of db/seed/metrics.ts). */
 function interfaceType(productCd: string, names: ReadonlySet<string>, id: string): number {
@@ -138,6 +139,11 @@ export function productsService({ db, clock }: Deps) {
         readChart(db, o.base_order_id, [{ series: 'objects', label: 'Objects' }], input.start, input.end),
       ]);
       return { size, objects };
+    },
+
+    async buckets(caller: Caller, input: Parameters<typeof findBuckets>[2] & { baseOrderId: number }) {
+      const o = await order(caller, input.baseOrderId, 'ob');
+      return toPage(await findBuckets(db, o.base_order_id, input), input.page, input.perPage);
     },
 
     async networkOrder(caller: Caller, baseOrderId: number) {
