@@ -107,6 +107,16 @@ describe('product pages', () => {
     await page.getByRole('figure', { name: 'Objects' }).locator('canvas').first().waitFor();
     const range = await changeRange(page, 'Storage used', 'Last 3 months', 'orders-ob/get-ob-stats');
     expect(Number(range.get('end')) - Number(range.get('start'))).toBe(90 * DAY);
+
+    // The bucket table: sorted by size on click, searched by name.
+    const rows = page.locator('table tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^Size/ }).click();
+    await page.waitForURL(/sort=size/);
+    await page.getByRole('searchbox', { name: 'Search buckets' }).fill('no-such-bucket');
+    await page.getByRole('searchbox', { name: 'Search buckets' }).press('Enter');
+    await page.getByText('No buckets found.').waitFor();
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatBytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
 import { obStatsQueryOptions } from '../api/get-ob-stats.ts';
 import { useOrderOb } from '../api/get-order-ob.ts';
+import { BucketTable } from '../components/BucketTable.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 
@@ -30,7 +31,7 @@ const sizeOf = (s: ObStats) => s.size;
 const objectsOf = (s: ObStats) => s.objects;
 const bytes = (v: number) => formatBytes(v, 1);
 
-/** service/ob/{baseOrderId}: object storage usage (the bucket table is not built yet). */
+/** service/ob/{baseOrderId}: object storage figures, bytes and objects charts, and the bucket table. */
 export function ObjectStoragePage() {
   const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
   const query = useOrderOb(baseOrderId);
@@ -63,6 +64,7 @@ export function ObjectStoragePage() {
               formatAxis={compact}
             />
           </SimpleGrid>
+          <BucketTable baseOrderId={baseOrderId} />
         </Stack>
       )}
     </ProductShell>

@@ -1,0 +1,55 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import { products, type Bucket } from '@portal/contract';
+
+import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
+import { ListSearch } from '../../../components/ui/ListSearch.tsx';
+import { Pager } from '../../../components/ui/Pager.tsx';
+import { useListState } from '../../../components/ui/use-list-state.ts';
+import { formatBytes } from '../../../lib/formats.ts';
+import { useBuckets } from '../api/get-buckets.ts';
+
+const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
+
+const columns: Column<Bucket>[] = [
+  { key: 'bucket', header: 'Bucket', render: (b) => b.bucket, sortable: true },
+  { key: 'size', header: 'Size', render: (b) => formatBytes(b.size), sortable: true, align: 'right' },
+  { key: 'num_objects', header: 'Objects', render: (b) => count(b.num_objects), sortable: true, align: 'right' },
+];
+
+const isSortColumn = (value: string | null): value is products.BucketSortColumn =>
+  (products.bucketSortColumns as readonly (string | null)[]).includes(value);
+
+/** The buckets of an object storage order: searchable, sortable, 10 a page (state in the query string). */
+export function BucketTable({ baseOrderId }: { baseOrderId: number }) {
+  const list = useListState();
+  const query = useBuckets({
+    baseOrderId,
+    page: list.page,
+    ...(isSortColumn(list.sort) ? { sort_column: list.sort, sort_order: list.order ?? 'asc' } : {}),
+    ...(list.search ? { search_bucket: list.search } : {}),
+  });
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Buckets
+        </Title>
+        <ListSearch value={list.search} onSearch={list.setSearch} label="Search buckets" placeholder="Bucket name" />
+        <DataTable
+          caption="Buckets"
+          columns={columns}
+          rows={query.data?.data}
+          rowKey={(b) => b.bucket}
+          loading={query.isPending}
+          error={query.error}
+          sort={list}
+          onSort={list.toggleSort}
+          empty="No buckets found."
+        />
+        {query.data && (
+          <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Bucket pages" />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
