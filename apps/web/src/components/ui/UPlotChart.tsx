@@ -31,12 +31,13 @@ export default function UPlotChart({
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    const narrow = el.clientWidth < 520;
     const value = (v: number | null) => (v === null || v === undefined ? '–' : formatValue(v));
     const options: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height,
       legend: { show: true, live: true },
-      padding: [12, 28, 0, 0],
+      padding: [12, narrow ? 56 : 28, 0, 0],
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] } },
       series: [
@@ -55,6 +56,8 @@ export default function UPlotChart({
           splits: (_u, _axis, min, max) => ticks(min, max),
           values: (_u, splits) => splits.map((s) => formatAxisDate(s, rangeSeconds)),
           gap: 6,
+          // 6 date labels do not fit side by side on a phone: tilt them.
+          ...(narrow ? { rotate: -40, size: 64 } : {}),
         },
         {
           splits: (_u, _axis, min, max) => ticks(min, max),
