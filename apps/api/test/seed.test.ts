@@ -295,6 +295,7 @@ describe('determinism', () => {
     resources: 'id',
     metric_points: 'base_order_id, series, ts',
     ob_buckets: 'base_order_id, bucket',
+    resource_pool_vms: 'base_order_id, name',
   };
   const fingerprint = (d: Db) =>
     d.query<{ t: string; md5: string }>(

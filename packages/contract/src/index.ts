@@ -20,6 +20,7 @@ export * as orders from './orders.ts';
 export * as outbox from './outbox.ts';
 export * as pins from './pins.ts';
 export * as products from './products.ts';
+export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';
 export * as resources from './resources.ts';
 export * as tickets from './tickets.ts';

@@ -13,6 +13,7 @@ import * as orders from './orders.ts';
 import * as outbox from './outbox.ts';
 import * as pins from './pins.ts';
 import * as products from './products.ts';
+import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
 import * as resources from './resources.ts';
 import * as tickets from './tickets.ts';
@@ -37,6 +38,7 @@ export const allCalls: Call[] = [
   outbox,
   pins,
   products,
+  productsRp,
   profile,
   resources,
   tickets,

@@ -16,6 +16,7 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
+import { resourcePoolRoutes } from './products/resource-pool.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -38,6 +39,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   pinsRoutes,
   productsRoutes,
   profileRoutes,
+  resourcePoolRoutes,
   ticketsRoutes,
   usersRoutes,
 ];

@@ -32,7 +32,8 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps
  *   oc             daily   instance_count, volume_storage_bytes, snap_storage_bytes
  *   resource-pool  daily   memory_bytes_used, memory_bytes_limit, cpu_hz_used, cpu_hz_limit,
  *                          per storage profile (sub-key 'performance' / 'capacity'):
- *                          storage_bytes_used:<profile>, storage_bytes_limit:<profile>
+ *                          storage_bytes_used:<profile>, storage_bytes_limit:<profile>;
+ *                          each pool also gets resource_pool_vms rows (name, memory_bytes, number_of_cpus)
  *   usage-based    daily   usage:<component_id>: quantity used that day, in the component's unit_of_measure
  *
  * How much each account gets: 'full' = every active order; 'light' = the first active order of each
@@ -227,6 +228,22 @@ function addBuckets(ctx: SeedContext, baseOrderId: number, series: Series): void
   }
 }
 
+/** A few resource_pool_vms rows per resource pool order, their memory within the pool's latest usage. */
+function addVms(ctx: SeedContext, baseOrderId: number, series: Series, light: boolean): void {
+  const r = rng(`vms:${baseOrderId}`);
+  const count = light ? r.int(3, 5) : r.int(14, 26);
+  const share = (series.memory_bytes_used?.at(-1) ?? 64 * GB) / count;
+  const roles = ['app', 'db', 'web', 'cache', 'build', 'mail', 'file', 'dc'];
+  for (let i = 1; i <= count; i++) {
+    ctx.bulk.add('resource_pool_vms', {
+      base_order_id: baseOrderId,
+      name: `${roles[i % roles.length]}-${String(i).padStart(2, '0')}`,
+      memory_bytes: Math.max(1, Math.round((share * r.between(0.5, 1.5)) / GB)) * GB,
+      number_of_cpus: r.pick([1, 2, 2, 4, 4, 8, 16]),
+    });
+  }
+}
+
 export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
   const pick = rng(`metrics:${plan.account_number}`);
   const daily = timeline(ctx.now, 'day');
@@ -240,6 +257,7 @@ export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly
     // A service has no data from before it started. Sorted names: rows arrive in primary-key order.
     const first = times.findIndex((t) => t * 1000 >= order.billedFrom.getTime());
     if (order.controller === 'ob' && first >= 0) addBuckets(ctx, order.base_order_id, series);
+    if (order.controller === 'resource-pool' && first >= 0) addVms(ctx, order.base_order_id, series, light);
     for (const name of first < 0 ? [] : Object.keys(series).sort()) {
       const values = series[name] ?? [];
       for (let i = first; i < times.length; i++) {

@@ -171,6 +171,7 @@ export const TABLES = {
   },
   metric_points: { base_order_id: 'int', series: 'text', ts: 'epoch', value: 'float8' },
   ob_buckets: { base_order_id: 'int', bucket: 'text', size: 'numeric', num_objects: 'numeric' },
+  resource_pool_vms: { base_order_id: 'int', name: 'text', memory_bytes: 'numeric', number_of_cpus: 'int' },
 } as const;
 
 export type TableName = keyof typeof TABLES;

@@ -35,4 +35,9 @@ export const productsRoutes: RouteObject[] = [
     loader: baseOrderGuard,
     lazy: page(() => import('../../features/products/pages/NetworkPage.tsx'), 'NetworkPage'),
   },
+  {
+    path: 'service/resource-pool/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/resource-pool/ResourcePoolPage.tsx'), 'ResourcePoolPage'),
+  },
 ];

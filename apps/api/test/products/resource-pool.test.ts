@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { productsRp, type Paged } from '@portal/contract';
+
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let customer: string;
+
+/** The first active order of a controller in (or, with `not`, outside) the accounts of a user, with metric points. */
+async function orderOf(email: string, controller: string, not = false) {
+  const row = await t.db.one<{ base_order_id: number }>(
+    `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
+      WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
+        AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
+        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
+      ORDER BY o.base_order_id LIMIT 1`,
+    [email, controller],
+  );
+  if (!row) throw new Error(`no ${controller} order`);
+  return row.base_order_id;
+}
+
+const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
+  t.call(
+    'GET',
+    `/api/resource-pools/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    { ...(token ? { token } : {}) },
+  );
+
+const day = 86400;
+let rp: number;
+let theirs: number;
+let ob: number;
+let end: number;
+let vmCount: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await t.signIn('customer@demo.test');
+  rp = await orderOf('customer@demo.test', 'resource-pool');
+  theirs = await orderOf('customer@demo.test', 'resource-pool', true);
+  ob = await orderOf('customer@demo.test', 'ob');
+  const last = await t.db.one<{ ts: number }>(
+    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    [rp],
+  );
+  end = (last?.ts ?? 0) + 60;
+  vmCount =
+    (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM resource_pool_vms WHERE base_order_id = $1', [rp]))
+      ?.n ?? 0;
+});
+afterAll(() => t.close());
+
+const expectNotFound = (res: Awaited<ReturnType<TestApp['call']>>) => {
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
+};
+
+describe('resource pool', () => {
+  it('answers the latest memory, compute and storage profile usage', async () => {
+    const res = await get('get-resource-pool-order', { baseOrderId: rp });
+    expect(res.status).toBe(200);
+    const order = res.body.data as productsRp.ResourcePoolOrder;
+    expect(order.base_order_id).toBe(rp);
+    expect(order.memory_bytes_used).toBeGreaterThan(0);
+    expect(order.memory_bytes_limit).toBeGreaterThan(0);
+    expect(order.cpu_hz_used).toBeGreaterThan(0);
+    expect(order.cpu_hz_limit).toBeGreaterThan(0);
+    expect(order.storage_profiles.map((p) => p.name)).toContain('performance');
+    for (const p of order.storage_profiles) expect(p.bytes_limit).toBeGreaterThan(0);
+  });
+
+  it('answers a used and limit chart per metric, bounded', async () => {
+    const res = await get('get-resource-pool-stats', { baseOrderId: rp, start: end - 30 * day, end });
+    expect(res.status).toBe(200);
+    const charts = res.body.data as productsRp.ResourcePoolChart[];
+    const order = (await get('get-resource-pool-order', { baseOrderId: rp })).body.data as productsRp.ResourcePoolOrder;
+    expect(charts.map((c) => c.key)).toEqual([
+      'memory',
+      'cpu',
+      ...order.storage_profiles.map((p) => `storage:${p.name}`),
+    ]);
+    expect(charts.length).toBeLessThanOrEqual(productsRp.maxResourcePoolCharts);
+    expect(charts.map((c) => c.unit)).toEqual(charts.map((c) => (c.key === 'cpu' ? 'hertz' : 'bytes')));
+    for (const c of charts) {
+      expect(c.chartData[0]).toEqual(['Time', 'Used', 'Limit']);
+      expect(c.chartData.length).toBeGreaterThan(20);
+    }
+    const memory = charts[0]!.chartData;
+    expect(memory.at(-1)?.[1]).toBe(order.memory_bytes_used);
+  });
+
+  it('pages, sorts and searches the VMs (10 a page)', async () => {
+    expect(vmCount).toBeGreaterThan(10);
+    const res = await get('get-resource-pool-vms', {
+      baseOrderId: rp,
+      sort_column: 'memory_bytes',
+      sort_order: 'desc',
+    });
+    expect(res.status).toBe(200);
+    const page = res.body.data as Paged<productsRp.ResourcePoolVm>;
+    expect(page).toMatchObject({ per_page: 10, current_page: 1, total: vmCount, last_page: Math.ceil(vmCount / 10) });
+    expect(page.data.length).toBe(10);
+    const memory = page.data.map((v) => v.memory_bytes);
+    expect(memory).toEqual([...memory].sort((a, b) => b - a));
+    const last = (await get('get-resource-pool-vms', { baseOrderId: rp, page: page.last_page })).body
+      .data as Paged<productsRp.ResourcePoolVm>;
+    expect(last.data.length).toBe(vmCount - (page.last_page - 1) * 10);
+    const byName = (await get('get-resource-pool-vms', { baseOrderId: rp, sort_column: 'name' })).body
+      .data as Paged<productsRp.ResourcePoolVm>;
+    const names = byName.data.map((v) => v.name);
+    expect(names).toEqual([...names].sort());
+    const target = page.data[0]!.name;
+    const found = (await get('get-resource-pool-vms', { baseOrderId: rp, search_all: target.toUpperCase() })).body
+      .data as Paged<productsRp.ResourcePoolVm>;
+    expect(found.data.map((v) => v.name)).toContain(target);
+    const none = (await get('get-resource-pool-vms', { baseOrderId: rp, search_all: 'no-such-vm' })).body
+      .data as Paged<productsRp.ResourcePoolVm>;
+    expect(none).toMatchObject({ total: 0, last_page: 0, data: [] });
+  });
+
+  it('downloads the VMs of the search as CSV; no VMs is NOT_FOUND', async () => {
+    const csv = await get('download-resource-pool-vms', { baseOrderId: rp, sort_column: 'name' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain(`resource-pool-vms-${rp}.csv`);
+    const lines = csv.raw.trim().split('\n');
+    expect(lines[0]).toBe('Name,Memory (bytes),Number of CPUs');
+    expect(lines.length).toBe(vmCount + 1);
+    const first = (await get('get-resource-pool-vms', { baseOrderId: rp, sort_column: 'name' })).body
+      .data as Paged<productsRp.ResourcePoolVm>;
+    const vm = first.data[0]!;
+    expect(lines[1]).toBe(`${vm.name},${vm.memory_bytes},${vm.number_of_cpus}`);
+    expectNotFound(await get('download-resource-pool-vms', { baseOrderId: rp, search_all: 'no-such-vm' }));
+  });
+
+  it('refuses bad input, no token, another customer’s order and the wrong product', async () => {
+    const bad = await get('get-resource-pool-stats', { baseOrderId: rp, start: 100, end: 50 });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { end: ['The end must be after the start.'] } });
+    const badVms = await get('get-resource-pool-vms', { baseOrderId: rp, sort_column: 'owner', perPage: 0 });
+    expect(badVms.body.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(badVms.body.data as object).sort()).toEqual(['perPage', 'sort_column']);
+    const badId = await get('get-resource-pool-order', { baseOrderId: 'x' });
+    expect(badId.body.code).toBe('VALIDATION_ERROR');
+    for (const path of ['get-resource-pool-order', 'get-resource-pool-vms', 'download-resource-pool-vms']) {
+      const anon = await get(path, { baseOrderId: rp }, '');
+      expect(anon.status).toBe(401);
+      expect(anon.body.code).toBe('INVALID_TOKEN');
+      expectNotFound(await get(path, { baseOrderId: theirs }));
+      expectNotFound(await get(path, { baseOrderId: ob }));
+    }
+    expectNotFound(await get('get-resource-pool-stats', { baseOrderId: theirs, start: end - day, end }));
+    expectNotFound(await get('get-resource-pool-stats', { baseOrderId: ob, start: end - day, end }));
+  });
+});

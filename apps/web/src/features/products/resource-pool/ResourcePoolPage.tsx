@@ -1,0 +1,108 @@
+import { Group, Paper, RingProgress, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { productsRp } from '@portal/contract';
+import { useLoaderData } from 'react-router';
+
+import { defaultRanges } from '../../../components/ui/chart-rules.ts';
+import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
+import { chartColumns, formatBytes, formatHertz, roundToNearest5 } from '../../../lib/formats.ts';
+import { ProductShell } from '../components/ProductShell.tsx';
+import { resourcePoolStatsQueryOptions, useResourcePoolOrder } from './api.ts';
+import { VmTable } from './VmTable.tsx';
+
+interface Usage {
+  key: string;
+  title: string;
+  used: number;
+  limit: number;
+  format: (value: number) => string;
+}
+
+const bytes = (v: number) => formatBytes(v, 1);
+const hertz = (v: number) => formatHertz(v, 1);
+const profileTitle = (name: string) => `Storage: ${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+
+function usages(order: productsRp.ResourcePoolOrder): Usage[] {
+  return [
+    { key: 'memory', title: 'Memory', used: order.memory_bytes_used, limit: order.memory_bytes_limit, format: bytes },
+    { key: 'cpu', title: 'Compute', used: order.cpu_hz_used, limit: order.cpu_hz_limit, format: hertz },
+    ...order.storage_profiles.map((p) => ({
+      key: `storage:${p.name}`,
+      title: profileTitle(p.name),
+      used: p.bytes_used,
+      limit: p.bytes_limit,
+      format: bytes,
+    })),
+  ];
+}
+
+/** Current usage of one metric: a progress circle (percent to the nearest 5), or a meter when the limit is 0 or less. */
+function UsageCard({ usage }: { usage: Usage }) {
+  const limited = usage.limit > 0;
+  const percent = limited ? roundToNearest5((usage.used / usage.limit) * 100) : 0;
+  return (
+    <Paper withBorder radius="md" p="md" aria-label={`${usage.title} usage`} role="group">
+      <Group gap="md" wrap="nowrap">
+        {limited && (
+          <RingProgress
+            size={84}
+            thickness={8}
+            roundCaps
+            sections={[{ value: Math.min(percent, 100), color: percent > 90 ? 'red' : 'blue' }]}
+            label={
+              <Text ta="center" size="sm" fw={700}>
+                {percent}%
+              </Text>
+            }
+          />
+        )}
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {usage.title}
+          </Text>
+          <Text size="xl" fw={700}>
+            {usage.format(usage.used)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {limited ? `of ${usage.format(usage.limit)}` : 'Metered, no limit'}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** service/resource-pool/{baseOrderId}: current usage, a chart per metric (up to 30) and the VM table. */
+export function ResourcePoolPage() {
+  const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
+  const query = useResourcePoolOrder(baseOrderId);
+  return (
+    <ProductShell label="Resource pool" query={query}>
+      {(order) => {
+        const items = usages(order);
+        const cols = chartColumns(items.length);
+        return (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: cols }} spacing="md">
+              {items.map((u) => (
+                <UsageCard key={u.key} usage={u} />
+              ))}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, md: 2, lg: cols }} spacing="md">
+              {items.map((u, i) => (
+                <TimeSeriesChart
+                  key={u.key}
+                  title={u.title}
+                  defaultRange={defaultRanges.month}
+                  query={(range) => resourcePoolStatsQueryOptions({ baseOrderId, ...range })}
+                  select={(charts) => charts[i]?.chartData ?? []}
+                  formatValue={u.format}
+                />
+              ))}
+            </SimpleGrid>
+            <VmTable baseOrderId={baseOrderId} />
+          </Stack>
+        );
+      }}
+    </ProductShell>
+  );
+}
