@@ -20,6 +20,7 @@ export * as orders from './orders.ts';
 export * as outbox from './outbox.ts';
 export * as pins from './pins.ts';
 export * as products from './products.ts';
+export * as productsCloud from './products-cloud.ts';
 export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';
 export * as resources from './resources.ts';
@@ -48,6 +49,7 @@ export type {
   UsageOrder,
   UsageStatsItem,
 } from './products.ts';
+export type { OcOrder, OcStats } from './products-cloud.ts';
 export type { Resource, ResourceCategory, ResourceList, ResourceSummary } from './resources.ts';
 export type { Attachment, Ticket, TicketDetail, TicketMessage } from './tickets.ts';
 export type { AccessLevel, AccountAccess, AuthenticatedUser, PortalUser } from './users.ts';

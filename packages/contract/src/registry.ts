@@ -13,6 +13,7 @@ import * as orders from './orders.ts';
 import * as outbox from './outbox.ts';
 import * as pins from './pins.ts';
 import * as products from './products.ts';
+import * as productsCloud from './products-cloud.ts';
 import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
 import * as resources from './resources.ts';
@@ -38,6 +39,7 @@ export const allCalls: Call[] = [
   outbox,
   pins,
   products,
+  productsCloud,
   productsRp,
   profile,
   resources,

@@ -15,6 +15,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
+import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { resourcePoolRoutes } from './products/resource-pool.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -34,6 +35,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   invoicesRoutes,
   legalRoutes,
   notificationsRoutes,
+  openCloudRoutes,
   ordersRoutes,
   outboxRoutes,
   pinsRoutes,

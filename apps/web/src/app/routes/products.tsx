@@ -40,4 +40,9 @@ export const productsRoutes: RouteObject[] = [
     loader: baseOrderGuard,
     lazy: page(() => import('../../features/products/resource-pool/ResourcePoolPage.tsx'), 'ResourcePoolPage'),
   },
+  {
+    path: 'service/oc/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/open-cloud/OpenCloudPage.tsx'), 'OpenCloudPage'),
+  },
 ];

@@ -1,0 +1,17 @@
+import { productsCloud } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+import { productKeys } from '../api/keys.ts';
+
+/** An open cloud order: which components apply, latest usage and month-to-date spend. */
+export const getOrderOc = (baseOrderId: number, signal?: AbortSignal) =>
+  request(productsCloud.getOrderOc, { baseOrderId }, { signal });
+
+export const useOrderOc = (baseOrderId: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: productKeys.order('oc', baseOrderId),
+      queryFn: ({ signal }) => getOrderOc(baseOrderId, signal),
+    }),
+  );
