@@ -92,12 +92,41 @@ describe('cloud product pages', () => {
     await context.close();
   });
 
+  it('backup platform: tabs of the parts that apply, each with usage, rate, charge and a chart', async () => {
+    const baseOrderId = await orderWithData('ch', async (id) => {
+      const stats = await api('GET', 'orders-ch/get-ch-stats', { ...lastMonth(), baseOrderId: id });
+      return ((stats.data as { backup_mgmt: unknown[] } | null)?.backup_mgmt.length ?? 0) > 1;
+    });
+    const order = (await api('GET', 'orders-ch/get-order-ch', { baseOrderId })).data as {
+      backup_mgmt_applies: boolean;
+      backup_storage_applies: boolean;
+      replication_storage_applies: boolean;
+    };
+    const expected = [
+      order.backup_mgmt_applies && 'Backup objects',
+      order.backup_storage_applies && 'Backup storage',
+      order.replication_storage_applies && 'Replication storage',
+    ].filter((t): t is string => Boolean(t));
+    const { context, page } = await newPage(browser, server.origin);
+    await signIn(page, demoEmails.customer);
+    await page.goto(`/portal/service/ch/${baseOrderId}`);
+    await page.getByRole('tab').first().waitFor();
+    expect(await tabNames(page)).toEqual(expected);
+    for (const tab of expected) {
+      await page.getByRole('tab', { name: tab }).click();
+      await chartDrawn(page, tab);
+      const panel = page.getByRole('tabpanel');
+      for (const label of ['Usage', 'Rate', 'Charge']) await panel.getByText(label, { exact: true }).waitFor();
+    }
+    await context.close();
+  });
+
   it('an order of another product hides the content area', async () => {
     const list = await api('POST', 'orders/get-orders', { search_product_cd: 'ob', perPage: 1 });
     const ob = (list.data as { data: { base_order_id: number }[] }).data[0]?.base_order_id ?? 0;
     const { context, page } = await newPage(browser, server.origin);
     await signIn(page, demoEmails.customer);
-    for (const controller of ['oc']) {
+    for (const controller of ['oc', 'ch']) {
       await page.goto(`/portal/service/${controller}/${ob}`);
       await page.getByText('No order found.').waitFor();
       expect(await page.getByRole('tab').count()).toBe(0);

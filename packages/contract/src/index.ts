@@ -49,7 +49,7 @@ export type {
   UsageOrder,
   UsageStatsItem,
 } from './products.ts';
-export type { OcOrder, OcStats } from './products-cloud.ts';
+export type { ChOrder, ChStats, OcOrder, OcStats } from './products-cloud.ts';
 export type { Resource, ResourceCategory, ResourceList, ResourceSummary } from './resources.ts';
 export type { Attachment, Ticket, TicketDetail, TicketMessage } from './tickets.ts';
 export type { AccessLevel, AccountAccess, AuthenticatedUser, PortalUser } from './users.ts';

@@ -80,3 +80,52 @@ export const getOcStats = defineCall({
   codes: orderCodes,
   auth: { access: 'user' },
 });
+
+/* Backup platform --------------------------------------------------------------------------------- */
+
+export const chOrder = productOrder.extend({
+  backup_mgmt_applies: z.boolean(),
+  backup_storage_applies: z.boolean(),
+  replication_storage_applies: z.boolean(),
+  platform: z.object({
+    backup_mgmt_objects: z.number(),
+    backup_mgmt_objects_rate: z.number(),
+    backup_mgmt_objects_mrc: z.number(),
+    backup_storage_bytes: z.number(),
+    backup_storage_rate: z.number(),
+    backup_storage_mrc: z.number(),
+    replication_storage_bytes: z.number(),
+    replication_storage_rate: z.number(),
+    replication_storage_mrc: z.number(),
+    /** Epoch seconds of the latest day with data; null without data. */
+    run_date: z.number().int().nullable(),
+  }),
+});
+export type ChOrder = z.infer<typeof chOrder>;
+
+export const getOrderCh = defineCall({
+  id: 'productsCloud.getOrderCh',
+  summary: "One of the caller's backup platform orders: which parts apply, latest usage, rates and charges.",
+  tag: 'products',
+  methods: ['GET'],
+  path: '/orders-ch/get-order-ch',
+  input: baseOrderInput,
+  data: chOrder,
+  codes: orderCodes,
+  auth: { access: 'user' },
+});
+
+export const chStats = z.object({ backup_mgmt: chartData, backup_storage: chartData, replication_storage: chartData });
+export type ChStats = z.infer<typeof chStats>;
+
+export const getChStats = defineCall({
+  id: 'productsCloud.getChStats',
+  summary: 'Managed objects, backup storage and replication storage of a backup platform order.',
+  tag: 'products',
+  methods: ['GET'],
+  path: '/orders-ch/get-ch-stats',
+  input: statsInput,
+  data: chStats,
+  codes: orderCodes,
+  auth: { access: 'user' },
+});

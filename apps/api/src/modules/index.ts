@@ -15,6 +15,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
+import { backupPlatformRoutes } from './products/backup-platform.routes.ts';
 import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { resourcePoolRoutes } from './products/resource-pool.routes.ts';
@@ -27,6 +28,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   accountsRoutes,
   adminRoutes,
   authRoutes,
+  backupPlatformRoutes,
   captchaRoutes,
   contactRoutes,
   contentRoutes,

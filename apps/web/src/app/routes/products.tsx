@@ -45,4 +45,9 @@ export const productsRoutes: RouteObject[] = [
     loader: baseOrderGuard,
     lazy: page(() => import('../../features/products/open-cloud/OpenCloudPage.tsx'), 'OpenCloudPage'),
   },
+  {
+    path: 'service/ch/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/backup-platform/BackupPlatformPage.tsx'), 'BackupPlatformPage'),
+  },
 ];

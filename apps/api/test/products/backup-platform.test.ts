@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { products, type ChartData, type ChOrder, type ChStats } from '@portal/contract';
+
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let customer: string;
+
+/** The first active order of a controller in (or, with `not`, outside) a user's accounts, with metric points. */
+async function orderOf(email: string, controller: string, not = false) {
+  const row = await t.db.one<{ base_order_id: number }>(
+    `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
+      WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
+        AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
+        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
+      ORDER BY o.base_order_id LIMIT 1`,
+    [email, controller],
+  );
+  if (!row) throw new Error(`no ${controller} order`);
+  return row.base_order_id;
+}
+
+const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
+  t.call(
+    'GET',
+    `/api/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    { ...(token ? { token } : {}) },
+  );
+
+const day = 86400;
+let ch: number;
+let end: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await t.signIn('customer@demo.test');
+  ch = await orderOf('customer@demo.test', 'ch');
+  const last = await t.db.one<{ ts: number }>(
+    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    [ch],
+  );
+  end = Number(last?.ts ?? 0) + 60;
+});
+afterAll(() => t.close());
+
+const expectNotFound = (res: Awaited<ReturnType<TestApp['call']>>) => {
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
+};
+
+const checkTable = (table: ChartData, columns: string[]) => {
+  expect(table[0]).toEqual(['Time', ...columns]);
+  expect(table.length).toBeGreaterThan(1);
+  expect(table.length - 1).toBeLessThanOrEqual(products.maxChartPoints);
+};
+
+const components = (baseOrderId: number) =>
+  t.db.query<{ component_id: number; description: string; quantity: number; mrc_charges: number }>(
+    'SELECT component_id, description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1',
+    [baseOrderId],
+  );
+
+describe('backup platform', () => {
+  it('answers the order: flags, usage, rate (mrc / quantity) and charge (usage x rate)', async () => {
+    const res = await get('orders-ch/get-order-ch', { baseOrderId: ch });
+    expect(res.status).toBe(200);
+    const order = res.body.data as ChOrder;
+    expect(order.base_order_id).toBe(ch);
+    // The seed gives each order the first component and a random subset of the others.
+    const rows = await components(ch);
+    const has = (prefix: string) => rows.some((c) => c.description.startsWith(prefix) && Number(c.quantity) > 0);
+    expect(order).toMatchObject({
+      backup_mgmt_applies: true,
+      backup_storage_applies: has('Backup repository'),
+      replication_storage_applies: has('Replication'),
+    });
+    const p = order.platform;
+    const mgmt = rows.find((c) => c.description.startsWith('Backup management objects'));
+    expect(p.backup_mgmt_objects_rate).toBeCloseTo(Number(mgmt?.mrc_charges) / Number(mgmt?.quantity), 3);
+    expect(p.backup_mgmt_objects).toBeGreaterThan(0);
+    expect(p.backup_mgmt_objects_mrc).toBeCloseTo(p.backup_mgmt_objects * p.backup_mgmt_objects_rate, 1);
+    expect(p.backup_storage_bytes).toBeGreaterThan(0);
+    expect(p.backup_storage_mrc).toBeCloseTo((p.backup_storage_bytes / 1024 ** 3) * p.backup_storage_rate, 1);
+    expect(p.replication_storage_mrc).toBeCloseTo(
+      (p.replication_storage_bytes / 1024 ** 3) * p.replication_storage_rate,
+      1,
+    );
+    if (!order.replication_storage_applies) expect(p.replication_storage_mrc).toBe(0);
+    expect(p.run_date).toBeGreaterThan(0);
+  });
+
+  it('answers the three charts of a range', async () => {
+    const res = await get('orders-ch/get-ch-stats', { baseOrderId: ch, startDate: end - 30 * day, endDate: end });
+    expect(res.status).toBe(200);
+    const stats = res.body.data as ChStats;
+    checkTable(stats.backup_mgmt, ['Backup objects']);
+    checkTable(stats.backup_storage, ['Backup storage']);
+    checkTable(stats.replication_storage, ['Replication storage']);
+  });
+
+  it('a part whose component is missing does not apply and charges nothing', async () => {
+    const mgmt = (await components(ch)).find((c) => c.description.startsWith('Backup management objects'));
+    await t.db.query('UPDATE order_components SET quantity = 0 WHERE component_id = $1', [mgmt?.component_id]);
+    try {
+      const order = (await get('orders-ch/get-order-ch', { baseOrderId: ch })).body.data as ChOrder;
+      expect(order.backup_mgmt_applies).toBe(false);
+      expect(order.platform.backup_mgmt_objects_rate).toBe(0);
+      expect(order.platform.backup_mgmt_objects_mrc).toBe(0);
+    } finally {
+      await t.db.query('UPDATE order_components SET quantity = $2 WHERE component_id = $1', [
+        mgmt?.component_id,
+        mgmt?.quantity,
+      ]);
+    }
+  });
+
+  it('refuses bad input, no token, another customer’s order and the wrong product', async () => {
+    const bad = await get('orders-ch/get-ch-stats', { baseOrderId: ch, startDate: 0, endDate: 10 * 365 * day });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { endDate: ['The range is too long.'] } });
+    expect((await get('orders-ch/get-order-ch', { baseOrderId: 'x' })).body.code).toBe('VALIDATION_ERROR');
+    const anon = await get('orders-ch/get-order-ch', { baseOrderId: ch }, '');
+    expect(anon.status).toBe(401);
+    expect(anon.body.code).toBe('INVALID_TOKEN');
+    const theirs = await orderOf('customer@demo.test', 'ch', true);
+    expectNotFound(await get('orders-ch/get-order-ch', { baseOrderId: theirs }));
+    expectNotFound(await get('orders-ch/get-ch-stats', { baseOrderId: theirs, startDate: end - day, endDate: end }));
+    const oc = await orderOf('customer@demo.test', 'ob');
+    expectNotFound(await get('orders-ch/get-order-ch', { baseOrderId: oc }));
+    expectNotFound(await get('orders-ch/get-ch-stats', { baseOrderId: oc, startDate: end - day, endDate: end }));
+  });
+});
