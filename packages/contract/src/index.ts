@@ -20,6 +20,7 @@ export * as orders from './orders.ts';
 export * as outbox from './outbox.ts';
 export * as pins from './pins.ts';
 export * as products from './products.ts';
+export * as productsBackup from './products-backup.ts';
 export * as productsCloud from './products-cloud.ts';
 export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';
@@ -49,6 +50,7 @@ export type {
   UsageOrder,
   UsageStatsItem,
 } from './products.ts';
+export type { CvOrder, CvStats } from './products-backup.ts';
 export type { ChOrder, ChStats, OcOrder, OcStats } from './products-cloud.ts';
 export type { Resource, ResourceCategory, ResourceList, ResourceSummary } from './resources.ts';
 export type { Attachment, Ticket, TicketDetail, TicketMessage } from './tickets.ts';

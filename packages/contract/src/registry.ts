@@ -13,6 +13,7 @@ import * as orders from './orders.ts';
 import * as outbox from './outbox.ts';
 import * as pins from './pins.ts';
 import * as products from './products.ts';
+import * as productsBackup from './products-backup.ts';
 import * as productsCloud from './products-cloud.ts';
 import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
@@ -39,6 +40,7 @@ export const allCalls: Call[] = [
   outbox,
   pins,
   products,
+  productsBackup,
   productsCloud,
   productsRp,
   profile,

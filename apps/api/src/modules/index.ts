@@ -19,6 +19,7 @@ import { backupPlatformRoutes } from './products/backup-platform.routes.ts';
 import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { resourcePoolRoutes } from './products/resource-pool.routes.ts';
+import { vmBackupRoutes } from './products/vm-backup.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -46,4 +47,5 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   resourcePoolRoutes,
   ticketsRoutes,
   usersRoutes,
+  vmBackupRoutes,
 ];

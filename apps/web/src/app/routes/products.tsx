@@ -50,4 +50,9 @@ export const productsRoutes: RouteObject[] = [
     loader: baseOrderGuard,
     lazy: page(() => import('../../features/products/backup-platform/BackupPlatformPage.tsx'), 'BackupPlatformPage'),
   },
+  {
+    path: 'service/cv/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/vm-backup/VmBackupPage.tsx'), 'VmBackupPage'),
+  },
 ];

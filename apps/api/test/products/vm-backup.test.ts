@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { products, type ChartData, type CvOrder, type CvStats } from '@portal/contract';
+
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let customer: string;
+
+/** The first active order of a controller in (or, with `not`, outside) a user's accounts, with metric points. */
+async function orderOf(email: string, controller: string, not = false) {
+  const row = await t.db.one<{ base_order_id: number }>(
+    `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
+      WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
+        AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
+        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
+      ORDER BY o.base_order_id LIMIT 1`,
+    [email, controller],
+  );
+  if (!row) throw new Error(`no ${controller} order`);
+  return row.base_order_id;
+}
+
+const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
+  t.call(
+    'GET',
+    `/api/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    { ...(token ? { token } : {}) },
+  );
+
+const day = 86400;
+let cv: number;
+let end: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await t.signIn('customer@demo.test');
+  cv = await orderOf('customer@demo.test', 'cv');
+  const last = await t.db.one<{ ts: number }>(
+    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    [cv],
+  );
+  end = Number(last?.ts ?? 0) + 60;
+});
+afterAll(() => t.close());
+
+const expectNotFound = (res: Awaited<ReturnType<TestApp['call']>>) => {
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
+};
+
+const checkTable = (table: ChartData, columns: string[]) => {
+  expect(table[0]).toEqual(['Time', ...columns]);
+  expect(table.length).toBeGreaterThan(1);
+  expect(table.length - 1).toBeLessThanOrEqual(products.maxChartPoints);
+};
+
+const components = (baseOrderId: number) =>
+  t.db.query<{ component_id: number; description: string; quantity: number; mrc_charges: number }>(
+    'SELECT component_id, description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1',
+    [baseOrderId],
+  );
+
+describe('virtual machine backup', () => {
+  it('answers the order: VM count, storage used, rates (mrc / quantity) and charges (usage x rate)', async () => {
+    const res = await get('orders-cv/get-order-cv', { baseOrderId: cv });
+    expect(res.status).toBe(200);
+    const order = res.body.data as CvOrder;
+    expect(order.base_order_id).toBe(cv);
+    const rows = await components(cv);
+    const vms = rows.find((c) => c.description.startsWith('Protected virtual machines'));
+    const storage = rows.find((c) => c.description.startsWith('Backup storage'));
+    expect(order.per_vm_rate).toBeCloseTo(vms ? Number(vms.mrc_charges) / Number(vms.quantity) : 0, 3);
+    expect(order.per_gb_rate).toBeCloseTo(storage ? Number(storage.mrc_charges) / Number(storage.quantity) : 0, 3);
+    expect(order.backup_count).toBeGreaterThan(0);
+    expect(order.used_bytes).toBeGreaterThan(0);
+    expect(order.mm_rate_per_vm).toBeCloseTo(order.backup_count * order.per_vm_rate, 1);
+    expect(order.gb_amount).toBeCloseTo((order.used_bytes / 1024 ** 3) * order.per_gb_rate, 1);
+    expect(order.run_date).toBeGreaterThan(0);
+  });
+
+  it('answers the two charts of a range', async () => {
+    const res = await get('orders-cv/get-cv-stats', { baseOrderId: cv, startDate: end - 30 * day, endDate: end });
+    expect(res.status).toBe(200);
+    const stats = res.body.data as CvStats;
+    checkTable(stats.vm_count, ['Protected VMs']);
+    checkTable(stats.used_storage, ['Storage used']);
+  });
+
+  it('a missing component gives a rate and charge of 0', async () => {
+    const vms = (await components(cv)).find((c) => c.description.startsWith('Protected virtual machines'));
+    await t.db.query('UPDATE order_components SET quantity = 0 WHERE component_id = $1', [vms?.component_id]);
+    try {
+      const order = (await get('orders-cv/get-order-cv', { baseOrderId: cv })).body.data as CvOrder;
+      expect(order.per_vm_rate).toBe(0);
+      expect(order.mm_rate_per_vm).toBe(0);
+    } finally {
+      await t.db.query('UPDATE order_components SET quantity = $2 WHERE component_id = $1', [
+        vms?.component_id,
+        vms?.quantity,
+      ]);
+    }
+  });
+
+  it('refuses bad input, no token, another customer’s order and the wrong product', async () => {
+    const bad = await get('orders-cv/get-cv-stats', { baseOrderId: cv, startDate: 0, endDate: 10 * 365 * day });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { endDate: ['The range is too long.'] } });
+    expect((await get('orders-cv/get-order-cv', { baseOrderId: 'x' })).body.code).toBe('VALIDATION_ERROR');
+    const anon = await get('orders-cv/get-order-cv', { baseOrderId: cv }, '');
+    expect(anon.status).toBe(401);
+    expect(anon.body.code).toBe('INVALID_TOKEN');
+    const theirs = await orderOf('customer@demo.test', 'cv', true);
+    expectNotFound(await get('orders-cv/get-order-cv', { baseOrderId: theirs }));
+    expectNotFound(await get('orders-cv/get-cv-stats', { baseOrderId: theirs, startDate: end - day, endDate: end }));
+    const ob = await orderOf('customer@demo.test', 'ob');
+    expectNotFound(await get('orders-cv/get-order-cv', { baseOrderId: ob }));
+    expectNotFound(await get('orders-cv/get-cv-stats', { baseOrderId: ob, startDate: end - day, endDate: end }));
+  });
+});

@@ -1,0 +1,17 @@
+import { productsBackup } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+import { productKeys } from '../api/keys.ts';
+
+/** A virtual machine backup order: VM count, storage used, rates and charges. */
+export const getOrderCv = (baseOrderId: number, signal?: AbortSignal) =>
+  request(productsBackup.getOrderCv, { baseOrderId }, { signal });
+
+export const useOrderCv = (baseOrderId: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: productKeys.order('cv', baseOrderId),
+      queryFn: ({ signal }) => getOrderCv(baseOrderId, signal),
+    }),
+  );

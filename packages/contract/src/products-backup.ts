@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+import { defineCall } from './call.ts';
+import { id } from './fields.ts';
+import { validationMessages as m } from './messages.ts';
+import { chartData, maxChartRangeSeconds, productOrder } from './products.ts';
+
+/* ------------------------------------------------------------------------------------------------
+ * Virtual machine backup (cv) service page (spec services.md sections 2, 3, 7). Chart tables follow products.ts: first row the column names, Time in Unix seconds first.
+ * ---------------------------------------------------------------------------------------------- */
+
+const epochSeconds = z.coerce.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(4102444800, m.integer);
+
+const statsInput = z
+  .object({ baseOrderId: id, startDate: epochSeconds, endDate: epochSeconds })
+  .superRefine((value, ctx) => {
+    if (value.endDate <= value.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end must be after the start.' });
+    else if (value.endDate - value.startDate > maxChartRangeSeconds)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The range is too long.' });
+  });
+
+const baseOrderInput = z.object({ baseOrderId: id });
+const orderCodes = ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'] as const;
+
+/* Virtual machine backup -------------------------------------------------------------------------- */
+
+export const cvOrder = productOrder.extend({
+  /** Protected virtual machines on the latest day with data. */
+  backup_count: z.number(),
+  /** Backup storage used on the latest day with data, in bytes. */
+  used_bytes: z.number(),
+  /** Dollars per GB (1024^3 bytes) a month. */
+  per_gb_rate: z.number(),
+  /** Storage charge: used GB x per_gb_rate, in dollars. */
+  gb_amount: z.number(),
+  /** Epoch seconds of the latest day with data; null without data. */
+  run_date: z.number().int().nullable(),
+  /** Dollars per protected VM a month. */
+  per_vm_rate: z.number(),
+  /** VM charge for the month: backup_count x per_vm_rate, in dollars. */
+  mm_rate_per_vm: z.number(),
+});
+export type CvOrder = z.infer<typeof cvOrder>;
+
+export const getOrderCv = defineCall({
+  id: 'productsBackup.getOrderCv',
+  summary: "One of the caller's virtual machine backup orders: VM count, storage used, rates and charges.",
+  tag: 'products',
+  methods: ['GET'],
+  path: '/orders-cv/get-order-cv',
+  input: baseOrderInput,
+  data: cvOrder,
+  codes: orderCodes,
+  auth: { access: 'user' },
+});
+
+export const cvStats = z.object({ vm_count: chartData, used_storage: chartData });
+export type CvStats = z.infer<typeof cvStats>;
+
+export const getCvStats = defineCall({
+  id: 'productsBackup.getCvStats',
+  summary: 'Protected VM count and backup storage used of a virtual machine backup order.',
+  tag: 'products',
+  methods: ['GET'],
+  path: '/orders-cv/get-cv-stats',
+  input: statsInput,
+  data: cvStats,
+  codes: orderCodes,
+  auth: { access: 'user' },
+});
