@@ -72,12 +72,26 @@ describe('backup product pages', () => {
     await context.close();
   });
 
+  it('endpoint detection: licence counts, rate and a chart with data', async () => {
+    const baseOrderId = await orderWithData('ed', async (id) => {
+      const stats = await api('GET', 'orders-ed/get-ed-stats', { ...lastMonth(), baseOrderId: id });
+      return ((stats.data as { license: unknown[] } | null)?.license.length ?? 0) > 1;
+    });
+    const { context, page } = await newPage(browser, server.origin);
+    await signIn(page, demoEmails.customer);
+    await page.goto(`/portal/service/ed/${baseOrderId}`);
+    await chartDrawn(page, 'Licences');
+    for (const label of ['Active licences', 'Hardware-bound licences', 'Licence rate'])
+      await page.getByText(label, { exact: true }).first().waitFor();
+    await context.close();
+  });
+
   it('an order of another product hides the content area', async () => {
     const list = await api('POST', 'orders/get-orders', { search_product_cd: 'ob', perPage: 1 });
     const ob = (list.data as { data: { base_order_id: number }[] }).data[0]?.base_order_id ?? 0;
     const { context, page } = await newPage(browser, server.origin);
     await signIn(page, demoEmails.customer);
-    for (const controller of ['cv']) {
+    for (const controller of ['cv', 'ed']) {
       await page.goto(`/portal/service/${controller}/${ob}`);
       await page.getByText('No order found.').waitFor();
       expect(await page.getByRole('figure').count()).toBe(0);

@@ -50,7 +50,7 @@ export type {
   UsageOrder,
   UsageStatsItem,
 } from './products.ts';
-export type { CvOrder, CvStats } from './products-backup.ts';
+export type { CvOrder, CvStats, EdOrder, EdStats } from './products-backup.ts';
 export type { ChOrder, ChStats, OcOrder, OcStats } from './products-cloud.ts';
 export type { Resource, ResourceCategory, ResourceList, ResourceSummary } from './resources.ts';
 export type { Attachment, Ticket, TicketDetail, TicketMessage } from './tickets.ts';

@@ -6,7 +6,8 @@ import { validationMessages as m } from './messages.ts';
 import { chartData, maxChartRangeSeconds, productOrder } from './products.ts';
 
 /* ------------------------------------------------------------------------------------------------
- * Virtual machine backup (cv) service page (spec services.md sections 2, 3, 7). Chart tables follow products.ts: first row the column names, Time in Unix seconds first.
+ * Virtual machine backup (cv) and endpoint detection (ed) service pages (spec services.md sections
+ * 2, 3, 7). Chart tables follow products.ts: first row the column names, Time in Unix seconds first.
  * ---------------------------------------------------------------------------------------------- */
 
 const epochSeconds = z.coerce.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(4102444800, m.integer);
@@ -66,6 +67,49 @@ export const getCvStats = defineCall({
   path: '/orders-cv/get-cv-stats',
   input: statsInput,
   data: cvStats,
+  codes: orderCodes,
+  auth: { access: 'user' },
+});
+
+/* Endpoint detection ------------------------------------------------------------------------------ */
+
+export const edOrder = productOrder.extend({
+  /** The order has an 'EDR licences' component with a quantity above 0. */
+  hasLicenses: z.boolean(),
+  /** Active licences on the latest day with data. */
+  active_licenses: z.number(),
+  /** Dollars per licence a month. */
+  licenses_rate: z.number(),
+  /** Active hardware-bound licences on the latest day with data. */
+  active_licenses_hw: z.number(),
+  /** Epoch seconds of the latest day with data; null without data. */
+  last_run_date: z.number().int().nullable(),
+});
+export type EdOrder = z.infer<typeof edOrder>;
+
+export const getOrderEd = defineCall({
+  id: 'productsBackup.getOrderEd',
+  summary: "One of the caller's endpoint detection orders: active licences and the licence rate.",
+  tag: 'products',
+  methods: ['GET'],
+  path: '/orders-ed/get-order-ed',
+  input: baseOrderInput,
+  data: edOrder,
+  codes: orderCodes,
+  auth: { access: 'user' },
+});
+
+export const edStats = z.object({ license: chartData });
+export type EdStats = z.infer<typeof edStats>;
+
+export const getEdStats = defineCall({
+  id: 'productsBackup.getEdStats',
+  summary: 'Active and hardware-bound licences of an endpoint detection order.',
+  tag: 'products',
+  methods: ['GET'],
+  path: '/orders-ed/get-ed-stats',
+  input: statsInput,
+  data: edStats,
   codes: orderCodes,
   auth: { access: 'user' },
 });

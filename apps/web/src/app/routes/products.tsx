@@ -55,4 +55,12 @@ export const productsRoutes: RouteObject[] = [
     loader: baseOrderGuard,
     lazy: page(() => import('../../features/products/vm-backup/VmBackupPage.tsx'), 'VmBackupPage'),
   },
+  {
+    path: 'service/ed/*',
+    loader: baseOrderGuard,
+    lazy: page(
+      () => import('../../features/products/endpoint-detection/EndpointDetectionPage.tsx'),
+      'EndpointDetectionPage',
+    ),
+  },
 ];

@@ -1,0 +1,55 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import type { EdStats } from '@portal/contract';
+import { useLoaderData } from 'react-router';
+
+import { defaultRanges } from '../../../components/ui/chart-rules.ts';
+import { EmptyState } from '../../../components/ui/PageStates.tsx';
+import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
+import { formatDate, formatMoney } from '../../../lib/formats.ts';
+import { ProductShell } from '../components/ProductShell.tsx';
+import { Stat } from '../components/Stat.tsx';
+import { edStatsQueryOptions } from './get-ed-stats.ts';
+import { useOrderEd } from './get-order-ed.ts';
+
+const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+const compact = (value: number) =>
+  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+
+const licenseOf = (s: EdStats) => s.license;
+
+/** service/ed/{baseOrderId}: licence counts, the licence rate and a licence chart of an endpoint detection order. */
+export function EndpointDetectionPage() {
+  const { baseOrderId } = useLoaderData<{ baseOrderId: number }>();
+  const query = useOrderEd(baseOrderId);
+  return (
+    <ProductShell label="Endpoint detection" query={query}>
+      {(order) => {
+        if (!order.hasLicenses) return <EmptyState>This order has no endpoint detection licences.</EmptyState>;
+        const asOf = order.last_run_date ? `as of ${formatDate(order.last_run_date)}` : undefined;
+        return (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <Stat label="Active licences" hint={asOf}>
+                {count(order.active_licenses)}
+              </Stat>
+              <Stat label="Hardware-bound licences" hint={asOf}>
+                {count(order.active_licenses_hw)}
+              </Stat>
+              <Stat label="Licence rate" hint="per licence per month">
+                {formatMoney(order.licenses_rate)}
+              </Stat>
+            </SimpleGrid>
+            <TimeSeriesChart
+              title="Licences"
+              defaultRange={defaultRanges.month}
+              query={({ start, end }) => edStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
+              select={licenseOf}
+              formatValue={count}
+              formatAxis={compact}
+            />
+          </Stack>
+        );
+      }}
+    </ProductShell>
+  );
+}

@@ -1,0 +1,13 @@
+import { productsBackup, type CallInput } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+import { productKeys } from '../api/keys.ts';
+
+type Input = CallInput<typeof productsBackup.getEdStats>;
+
+/** Active and hardware-bound licences of an endpoint detection order over a range. */
+export const getEdStats = (input: Input, signal?: AbortSignal) => request(productsBackup.getEdStats, input, { signal });
+
+export const edStatsQueryOptions = (input: Input) =>
+  queryOptions({ queryKey: productKeys.stats('ed', input), queryFn: ({ signal }) => getEdStats(input, signal) });
