@@ -31,7 +31,10 @@ describe('sign-in', () => {
     await signIn(p, demoEmails.customer);
     await expect(p.getByTestId('greeting').textContent()).resolves.toContain(demoFirstName(demoEmails.customer));
     await p.getByTestId('amount-due').waitFor();
-    expect(await p.getByTestId('tickets-box').locator('a[href^="/portal/r/tickets/ticket/"]').count()).toBe(4);
+    // Each dashboard box loads on its own: wait for the tickets box's list before counting it.
+    const ticketLinks = p.getByTestId('tickets-box').locator('a[href^="/portal/r/tickets/ticket/"]');
+    await ticketLinks.first().waitFor();
+    expect(await ticketLinks.count()).toBe(4);
     // The token lives in the portalToken cookie, SameSite=Strict.
     const cookie = (await context.cookies()).find((c) => c.name === 'portalToken');
     expect(cookie?.sameSite).toBe('Strict');
