@@ -296,6 +296,8 @@ describe('determinism', () => {
     metric_points: 'base_order_id, series, ts',
     ob_buckets: 'base_order_id, bucket',
     resource_pool_vms: 'base_order_id, name',
+    bs_managed_backups: 'id',
+    bs_backup_runs: 'managed_backup_id, ran_at',
   };
   const fingerprint = (d: Db) =>
     d.query<{ t: string; md5: string }>(

@@ -21,6 +21,7 @@ export * as outbox from './outbox.ts';
 export * as pins from './pins.ts';
 export * as products from './products.ts';
 export * as productsBackup from './products-backup.ts';
+export * as productsBs from './products-bs.ts';
 export * as productsCloud from './products-cloud.ts';
 export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';

@@ -14,6 +14,7 @@ import * as outbox from './outbox.ts';
 import * as pins from './pins.ts';
 import * as products from './products.ts';
 import * as productsBackup from './products-backup.ts';
+import * as productsBs from './products-bs.ts';
 import * as productsCloud from './products-cloud.ts';
 import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
@@ -41,6 +42,7 @@ export const allCalls: Call[] = [
   pins,
   products,
   productsBackup,
+  productsBs,
   productsCloud,
   productsRp,
   profile,

@@ -16,6 +16,7 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
 import { backupPlatformRoutes } from './products/backup-platform.routes.ts';
+import { backupServiceRoutes } from './products/backup-service.routes.ts';
 import { endpointDetectionRoutes } from './products/endpoint-detection.routes.ts';
 import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
@@ -31,6 +32,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   adminRoutes,
   authRoutes,
   backupPlatformRoutes,
+  backupServiceRoutes,
   captchaRoutes,
   contactRoutes,
   contentRoutes,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { AccountPlan, ComponentRecord, OrderRecord, SeedContext } from './context.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
@@ -8,7 +10,8 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps
  * order as a whole or '<metric>:<sub-key>' for one part of it. Daily points sit at 00:00 UTC over the
  * last 13 months (396 points); hourly points cover the last 30 days (720 points).
  *
- *   bs             daily   production_storage_bytes, local_storage_bytes
+ *   bs             daily   production_storage_bytes, local_storage_bytes; each order also gets a few
+ *                          bs_managed_backups rows and one bs_backup_runs row a day (ok or error)
  *   ch             daily   backup_mgmt_objects, backup_storage_bytes, replication_storage_bytes
  *   cv             daily   vm_count, used_bytes
  *   dd             daily   per zone (sub-key = zone name, e.g. 'acme.example'): requests_total:<zone>,
@@ -244,6 +247,31 @@ function addVms(ctx: SeedContext, baseOrderId: number, series: Series, light: bo
   }
 }
 
+/** Managed backups of a backup as a service order, each with a daily run over the charted days (own random stream). */
+function addManagedBackups(ctx: SeedContext, baseOrderId: number, days: readonly number[], light: boolean): void {
+  const r = rng(`bs-backups:${baseOrderId}`);
+  const count = light ? r.int(2, 3) : r.int(5, 9);
+  const kinds = ['File server', 'SQL database', 'Exchange', 'Workstation', 'Hyper-V host', 'NAS share'];
+  const runs = days.slice(-(light ? 30 : 120));
+  for (let i = 1; i <= count; i++) {
+    const id = baseOrderId * 100 + i;
+    ctx.bulk.add('bs_managed_backups', {
+      id,
+      base_order_id: baseOrderId,
+      resource_hash: createHash('sha1').update(`bs:${baseOrderId}:${i}`).digest('hex'),
+      title: `${kinds[(i - 1) % kinds.length]} ${String(i).padStart(2, '0')}`,
+    });
+    const failure = r.between(0.02, 0.15);
+    for (const day of runs) {
+      ctx.bulk.add('bs_backup_runs', {
+        managed_backup_id: id,
+        ran_at: day + r.int(1, 5) * 3600,
+        status: r.chance(failure) ? 'error' : 'ok',
+      });
+    }
+  }
+}
+
 export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
   const pick = rng(`metrics:${plan.account_number}`);
   const daily = timeline(ctx.now, 'day');
@@ -258,6 +286,7 @@ export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly
     const first = times.findIndex((t) => t * 1000 >= order.billedFrom.getTime());
     if (order.controller === 'ob' && first >= 0) addBuckets(ctx, order.base_order_id, series);
     if (order.controller === 'resource-pool' && first >= 0) addVms(ctx, order.base_order_id, series, light);
+    if (order.controller === 'bs' && first >= 0) addManagedBackups(ctx, order.base_order_id, times.slice(first), light);
     for (const name of first < 0 ? [] : Object.keys(series).sort()) {
       const values = series[name] ?? [];
       for (let i = first; i < times.length; i++) {

@@ -172,6 +172,8 @@ export const TABLES = {
   metric_points: { base_order_id: 'int', series: 'text', ts: 'epoch', value: 'float8' },
   ob_buckets: { base_order_id: 'int', bucket: 'text', size: 'numeric', num_objects: 'numeric' },
   resource_pool_vms: { base_order_id: 'int', name: 'text', memory_bytes: 'numeric', number_of_cpus: 'int' },
+  bs_managed_backups: { id: 'int', base_order_id: 'int', resource_hash: 'text', title: 'text' },
+  bs_backup_runs: { managed_backup_id: 'int', ran_at: 'epoch', status: 'text' },
 } as const;
 
 export type TableName = keyof typeof TABLES;

@@ -19,6 +19,13 @@ const baseOrderGuard = segmentGuard((s) => {
   return baseOrderId === null ? null : { baseOrderId };
 });
 
+/** Two segments, a base order id and a managed backup's resource id; otherwise the dashboard. */
+const bsBackupGuard = segmentGuard((s) => {
+  const [order, resourceId] = exactSegments(s, 2) ?? [];
+  const baseOrderId = idSegment(order);
+  return baseOrderId === null || !resourceId ? null : { baseOrderId, resourceId };
+});
+
 export const productsRoutes: RouteObject[] = [
   {
     path: 'service/usage-based/*',
@@ -62,5 +69,15 @@ export const productsRoutes: RouteObject[] = [
       () => import('../../features/products/endpoint-detection/EndpointDetectionPage.tsx'),
       'EndpointDetectionPage',
     ),
+  },
+  {
+    path: 'service/bs/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/backup-service/BackupServicePage.tsx'), 'BackupServicePage'),
+  },
+  {
+    path: 'service/bs-backup/*',
+    loader: bsBackupGuard,
+    lazy: page(() => import('../../features/products/backup-service/BackupResourcePage.tsx'), 'BackupResourcePage'),
   },
 ];
