@@ -129,7 +129,10 @@ describe('service detail', () => {
     await page.goto('/portal/services/backup-recovery');
     await serviceLinks(page).first().click();
     await page.waitForURL(/\/portal\/service\/[a-z-]+\/\d+$/);
+    // Backup products have their own usage page; its "Order details" opens the components.
     const url = page.url();
+    await page.getByRole('link', { name: 'Order details' }).click();
+    await page.waitForURL(/\/portal\/service\/order\/\d+$/);
     await page.getByTestId('total-mrc').waitFor();
 
     const rows = () => page.locator('table tbody tr').count();

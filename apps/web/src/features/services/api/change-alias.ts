@@ -3,15 +3,20 @@ import { orders } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
+import { productKeys } from '../../products/api/keys.ts';
 import { serviceKeys } from './keys.ts';
 
 export const changeAlias = (input: CallInput<typeof orders.changeAlias>) => request(orders.changeAlias, input);
 
-/** Sets an order's alias; the order and the services lists are fetched again afterwards. */
+/** Sets an order's alias; the order, the services lists and the product pages (their heading is the alias) are fetched again afterwards. */
 export function useChangeAlias() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeAlias,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      ]),
   });
 }
