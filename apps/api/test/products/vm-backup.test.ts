@@ -1,32 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { products, type ChartData, type CvOrder, type CvStats } from '@portal/contract';
+import { type CvOrder, type CvStats } from '@portal/contract';
 
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  checkTable,
+  components as orderComponents,
+  expectNotFound,
+  getCall,
+  lastPointEnd,
+  orderOf as firstOrderOf,
+} from './kit.ts';
 
 let t: TestApp;
 let customer: string;
 
-/** The first active order of a controller in (or, with `not`, outside) a user's accounts, with metric points. */
-async function orderOf(email: string, controller: string, not = false) {
-  const row = await t.db.one<{ base_order_id: number }>(
-    `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
-      WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
-        AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
-        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
-      ORDER BY o.base_order_id LIMIT 1`,
-    [email, controller],
-  );
-  if (!row) throw new Error(`no ${controller} order`);
-  return row.base_order_id;
-}
-
+const orderOf = (email: string, controller: string, not = false) => firstOrderOf(t, email, controller, not);
 const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
-  t.call(
-    'GET',
-    `/api/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    { ...(token ? { token } : {}) },
-  );
+  getCall(t, path, query, token);
 
 const day = 86400;
 let cv: number;
@@ -36,30 +27,11 @@ beforeAll(async () => {
   t = await createTestApp();
   customer = await t.signIn('customer@demo.test');
   cv = await orderOf('customer@demo.test', 'cv');
-  const last = await t.db.one<{ ts: number }>(
-    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
-    [cv],
-  );
-  end = Number(last?.ts ?? 0) + 60;
+  end = await lastPointEnd(t, cv);
 });
 afterAll(() => t.close());
 
-const expectNotFound = (res: Awaited<ReturnType<TestApp['call']>>) => {
-  expect(res.status).toBe(404);
-  expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
-};
-
-const checkTable = (table: ChartData, columns: string[]) => {
-  expect(table[0]).toEqual(['Time', ...columns]);
-  expect(table.length).toBeGreaterThan(1);
-  expect(table.length - 1).toBeLessThanOrEqual(products.maxChartPoints);
-};
-
-const components = (baseOrderId: number) =>
-  t.db.query<{ component_id: number; description: string; quantity: number; mrc_charges: number }>(
-    'SELECT component_id, description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1',
-    [baseOrderId],
-  );
+const components = (baseOrderId: number) => orderComponents(t, baseOrderId);
 
 describe('virtual machine backup', () => {
   it('answers the order: VM count, storage used, rates (mrc / quantity) and charges (usage x rate)', async () => {
