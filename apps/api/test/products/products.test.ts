@@ -13,23 +13,12 @@ import {
 } from '@portal/contract';
 
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { checkTable, expectNotFound, getCall, orderOf as firstOrderOf } from './kit.ts';
 
 let t: TestApp;
 let customer: string;
 
-/** The first active order of a controller in the accounts of a user that has metric points. */
-async function orderOf(email: string, controller: string, not = false) {
-  const row = await t.db.one<{ base_order_id: number }>(
-    `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
-      WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
-        AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
-        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
-      ORDER BY o.base_order_id LIMIT 1`,
-    [email, controller],
-  );
-  if (!row) throw new Error(`no ${controller} order`);
-  return row.base_order_id;
-}
+const orderOf = (email: string, controller: string, not = false) => firstOrderOf(t, email, controller, not);
 
 /** The newest point of an order, in epoch seconds: the seed's "now". */
 async function lastPoint(baseOrderId: number) {
@@ -41,13 +30,7 @@ async function lastPoint(baseOrderId: number) {
 }
 
 const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
-  t.call(
-    'GET',
-    `/api/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    {
-      ...(token ? { token } : {}),
-    },
-  );
+  getCall(t, `${path}`, query, token);
 
 const day = 86400;
 
@@ -67,19 +50,6 @@ beforeAll(async () => {
   end = (await lastPoint(network)) + 60;
 });
 afterAll(() => t.close());
-
-const expectNotFound = (res: Awaited<ReturnType<TestApp['call']>>) => {
-  expect(res.status).toBe(404);
-  expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
-};
-
-const checkTable = (table: ChartData, columns: string[]) => {
-  expect(table[0]).toEqual(['Time', ...columns]);
-  expect(table.length).toBeGreaterThan(1);
-  expect(table.length - 1).toBeLessThanOrEqual(products.maxChartPoints);
-  const times = table.slice(1).map((r) => r[0] as number);
-  expect([...times].sort((a, b) => a - b)).toEqual(times);
-};
 
 describe('usage-based', () => {
   it('answers the order with its billed components and daily usage per component', async () => {

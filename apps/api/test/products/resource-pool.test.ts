@@ -3,30 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsRp, type Paged } from '@portal/contract';
 
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectNotFound, getCall, orderOf as firstOrderOf } from './kit.ts';
 
 let t: TestApp;
 let customer: string;
 
-/** The first active order of a controller in (or, with `not`, outside) the accounts of a user, with metric points. */
-async function orderOf(email: string, controller: string, not = false) {
-  const row = await t.db.one<{ base_order_id: number }>(
-    `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
-      WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
-        AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
-        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
-      ORDER BY o.base_order_id LIMIT 1`,
-    [email, controller],
-  );
-  if (!row) throw new Error(`no ${controller} order`);
-  return row.base_order_id;
-}
+const orderOf = (email: string, controller: string, not = false) => firstOrderOf(t, email, controller, not);
 
 const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
-  t.call(
-    'GET',
-    `/api/resource-pools/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    { ...(token ? { token } : {}) },
-  );
+  getCall(t, `resource-pools/${path}`, query, token);
 
 const day = 86400;
 let rp: number;
@@ -51,11 +36,6 @@ beforeAll(async () => {
       ?.n ?? 0;
 });
 afterAll(() => t.close());
-
-const expectNotFound = (res: Awaited<ReturnType<TestApp['call']>>) => {
-  expect(res.status).toBe(404);
-  expect(res.body).toMatchObject({ code: 'NOT_FOUND', data: null });
-};
 
 describe('resource pool', () => {
   it('answers the latest memory, compute and storage profile usage', async () => {
