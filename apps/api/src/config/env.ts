@@ -8,7 +8,8 @@ import { z } from 'zod';
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // Outside production only this machine reaches the portal; production listens on every interface.
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
@@ -22,7 +23,7 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Northwind Managed Services <portal@northwind.example>'),
   INQUIRY_INBOX: z.email().default('care@northwind.example'),
   SUPPORT_INBOX: z.email().default('support@northwind.example'),
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  PUBLIC_URL: z.url().optional(),
   CONTENT_BASE_URL: z.string().default('/api/content'),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha']).default('altcha'),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -42,7 +43,7 @@ const schema = z.object({
     .int()
     .min(1)
     .default(5 * 60),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   // Behind a load balancer: 'true' or the proxies' addresses (comma-separated). Off by default, so a
   // client cannot pick its own address (and so its rate-limit bucket) with X-Forwarded-For.
@@ -56,22 +57,59 @@ const schema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Env = z.infer<typeof schema> & { JWT_SECRET: string; DATA_DIR: string };
+type Parsed = z.infer<typeof schema>;
+
+export type Env = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL'> & {
+  HOST: string;
+  PUBLIC_URL: string;
+  LOG_LEVEL: NonNullable<Parsed['LOG_LEVEL']>;
+  JWT_SECRET: string;
+  DATA_DIR: string;
+};
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Rules between variables, one line per variable at fault. */
+function crossChecks(env: Parsed): string[] {
+  const problems: string[] = [];
+  if (env.CAPTCHA_PROVIDER === 'recaptcha' && (!env.RECAPTCHA_SECRET || !env.RECAPTCHA_SITE_KEY)) {
+    problems.push('RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha');
+  }
+  if (env.NODE_ENV === 'production') {
+    // A generated key on one machine's disk would make every other API process reject its tokens.
+    if (!env.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address customers use)');
+    else {
+      const url = new URL(env.PUBLIC_URL);
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
+        problems.push('PUBLIC_URL: must be an https URL in production (http only for a loopback host)');
+      }
+    }
+  }
+  return problems;
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = result.success
+    ? crossChecks(result.data)
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!result.success || problems.length) {
+    throw new Error(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
   const env = result.data;
-  if (env.CAPTCHA_PROVIDER === 'recaptcha' && (!env.RECAPTCHA_SECRET || !env.RECAPTCHA_SITE_KEY)) {
-    throw new Error(
-      'Invalid configuration:\n  RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha',
-    );
-  }
+  const production = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR);
-  return { ...env, DATA_DIR: dataDir, JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir) };
+  return {
+    ...env,
+    HOST: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    // The demo data (with its published passwords) never reaches a production database.
+    SEED_ON_EMPTY: production ? false : env.SEED_ON_EMPTY,
+    DATA_DIR: dataDir,
+    JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir),
+  };
 }
 
 /** Embedded default: a secret generated once and kept under DATA_DIR, so tokens survive restarts. */

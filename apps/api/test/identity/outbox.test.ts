@@ -40,6 +40,24 @@ describe('dev/outbox', () => {
     expect(none.body.data).toMatchObject({ data: [], total: 0, last_page: 0 });
   });
 
+  it('answers NOT_FOUND to a client on another machine, the API and the page alike', async () => {
+    const remote = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '192.0.2.10' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toMatchObject({ code: 'NOT_FOUND', data: null });
+    const page = await t.app.inject({ method: 'GET', url: '/portal/dev/outbox', remoteAddress: '192.0.2.10' });
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const localPage = await t.app.inject({ method: 'GET', url: '/portal/dev/outbox' });
+    expect(localPage.statusCode).toBe(200);
+  });
+
+  it('answers NOT_FOUND to a request that came through a proxy, even from loopback', async () => {
+    const res = await t.call('GET', '/api/dev/outbox', { headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(res.status).toBe(404);
+    const forwarded = await t.call('GET', '/api/dev/outbox', { headers: { forwarded: 'for=127.0.0.1' } });
+    expect(forwarded.status).toBe(404);
+  });
+
   it('validates the page', async () => {
     const res = await t.call('GET', '/api/dev/outbox?page=zero');
     expect(res.body.code).toBe('VALIDATION_ERROR');
@@ -59,7 +77,7 @@ describe('dev/outbox when mail really goes out', () => {
   });
 
   it('answers NOT_FOUND in production even without SMTP', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production' });
+    const t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' });
     try {
       expect((await t.call('GET', '/api/dev/outbox')).body.code).toBe('NOT_FOUND');
     } finally {

@@ -1,0 +1,76 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { parseEnv } from '../../src/config/env.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'portal-env-'));
+const secret = 'a-production-secret-of-at-least-32-chars';
+
+describe('configuration in production', () => {
+  it('refuses to start without JWT_SECRET and PUBLIC_URL, naming each on its own line', () => {
+    let message = '';
+    try {
+      parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir() });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    expect(lines.filter((l) => l.trimStart().startsWith('JWT_SECRET:'))).toHaveLength(1);
+    expect(lines.filter((l) => l.trimStart().startsWith('PUBLIC_URL:'))).toHaveLength(1);
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters', () => {
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', JWT_SECRET: 'short', PUBLIC_URL: 'https://portal.example' }),
+    ).toThrow(/JWT_SECRET: JWT_SECRET must be at least 32 characters/);
+  });
+
+  it('takes https, and http only for a loopback host', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: secret };
+    expect(() => parseEnv({ ...base, PUBLIC_URL: 'http://portal.example' })).toThrow(
+      /PUBLIC_URL: must be an https URL/,
+    );
+    expect(() => parseEnv({ ...base, PUBLIC_URL: 'portal.example' })).toThrow(/PUBLIC_URL/);
+    expect(parseEnv({ ...base, PUBLIC_URL: 'https://portal.example' }).PUBLIC_URL).toBe('https://portal.example');
+    expect(parseEnv({ ...base, PUBLIC_URL: 'http://127.0.0.1:8080' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(parseEnv({ ...base, PUBLIC_URL: 'http://localhost' }).PUBLIC_URL).toBe('http://localhost');
+  });
+
+  it('never seeds the demo data, listens on every interface and logs requests at info', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      PUBLIC_URL: 'https://portal.example',
+      SEED_ON_EMPTY: 'true',
+    });
+    expect(env.SEED_ON_EMPTY).toBe(false);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.LOG_LEVEL).toBe('info');
+    expect(env.JWT_SECRET).toBe(secret);
+  });
+});
+
+describe('configuration outside production', () => {
+  it('listens on loopback, builds links from PORT and generates a key under DATA_DIR', () => {
+    const env = parseEnv({ PORT: '9123', DATA_DIR: dataDir() });
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.PUBLIC_URL).toBe('http://localhost:9123');
+    expect(env.SEED_ON_EMPTY).toBe(true);
+    expect(env.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('takes HOST and LOG_LEVEL as given, and logs at warn in tests', () => {
+    const env = parseEnv({ HOST: '0.0.0.0', LOG_LEVEL: 'debug', DATA_DIR: dataDir() });
+    expect(env).toMatchObject({ HOST: '0.0.0.0', LOG_LEVEL: 'debug' });
+    expect(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir() }).LOG_LEVEL).toBe('warn');
+  });
+
+  it('names a bad LOG_LEVEL', () => {
+    expect(() => parseEnv({ LOG_LEVEL: 'loud', DATA_DIR: dataDir() })).toThrow(/LOG_LEVEL:/);
+  });
+});
