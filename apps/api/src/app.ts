@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Deps } from './deps.ts';
 import { apiModules } from './modules/index.ts';
+import { outboxOpenTo } from './modules/outbox/outbox-access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
@@ -78,7 +79,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const web = await registerStaticApp(app, deps.env.WEB_DIST ? resolve(deps.env.WEB_DIST) : defaultDist);
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes fall back to the app's index; a missing asset is a plain 404, never HTML.
-    if (request.url.startsWith('/portal') && request.method === 'GET' && !request.url.startsWith('/portal/assets/')) {
+    const outboxPage = request.url.startsWith('/portal/dev/outbox');
+    if (
+      request.url.startsWith('/portal') &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/portal/assets/') &&
+      (!outboxPage || outboxOpenTo(deps, request))
+    ) {
       return web.sendIndex(reply);
     }
     return reply.status(404).send({ data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
