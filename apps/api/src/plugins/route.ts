@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Call, CallParsed, ResultCode } from '@portal/contract';
+import { validationMessages, type Call, type CallParsed, type ResultCode } from '@portal/contract';
 
 import type { Deps } from '../deps.ts';
+import { invalid } from '../lib/errors.ts';
 import type { Caller } from '../lib/scope.ts';
 import { authenticate } from './auth.ts';
 import { validationError } from './error-handler.ts';
@@ -46,6 +47,9 @@ export function route<C extends Call>(
           ...(isObject(request.body) ? request.body : {}),
           ...(isObject(request.params) ? request.params : {}),
         };
+        const withNul = nulFields(raw);
+        if (withNul.length)
+          throw invalid(Object.fromEntries(withNul.map((field) => [field, [validationMessages.type]])));
         const parsed = call.input.safeParse(raw);
         if (!parsed.success) throw validationError(parsed.error);
         const result = await handler({
@@ -65,3 +69,20 @@ export function route<C extends Call>(
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Names (as a VALIDATION_ERROR names them) of the text values anywhere in the input that hold a NUL
+ * character: PostgreSQL cannot store one in text, so no call may take one. Walks without recursion,
+ * so a deeply nested payload cannot exhaust the stack.
+ */
+export function nulFields(input: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const queue: [string, unknown][] = Object.entries(input);
+  for (let i = 0; i < queue.length; i++) {
+    const [path, value] = queue[i] as [string, unknown];
+    if (typeof value === 'string' && value.includes('\u0000')) found.push(path);
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value)) queue.push([`${path}.${key}`, item]);
+  }
+  return found;
+}
