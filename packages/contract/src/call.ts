@@ -2,11 +2,14 @@ import type { z } from 'zod';
 
 import type { ResultCode } from './codes.ts';
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'DELETE';
 
 export interface CallAuth {
-  /** 'public' calls need no token; 'user' calls need a valid bearer token. */
-  access: 'public' | 'user';
+  /**
+   * 'public' calls need no token; 'user' calls need a valid bearer token; 'integration' calls
+   * (/integration/v1/...) need an integration token, checked by the integration module.
+   */
+  access: 'public' | 'user' | 'integration';
   /** Minimum uss_admin_level (staff calls). */
   staffLevel?: number;
   /** Gates this call stays reachable through: the login-data loads, the legal and profile pages. */

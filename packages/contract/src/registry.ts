@@ -6,6 +6,7 @@ import * as captcha from './captcha.ts';
 import * as contact from './contact.ts';
 import * as health from './health.ts';
 import * as identity from './identity.ts';
+import * as integration from './integration.ts';
 import * as invoices from './invoices.ts';
 import * as legal from './legal.ts';
 import * as notifications from './notifications.ts';
@@ -34,6 +35,7 @@ export const allCalls: Call[] = [
   contact,
   health,
   identity,
+  integration,
   invoices,
   legal,
   notifications,

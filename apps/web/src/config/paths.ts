@@ -48,6 +48,8 @@ export const paths = {
   adminAccountAccess: () => '/admin/account-access',
   adminLoginAsUser: () => '/admin/login-as-user',
   adminLoginAsUserAudit: () => '/admin/login-as-user-audit',
+  /** Provider integration tokens and the record of their batches (staff level 3). */
+  adminIntegration: () => '/admin/integration',
   /** Loads a user's accounts for the staff member, then goes to `returnTo` (a router path). */
   adminGetUserAccounts: (userId: number, returnTo?: string) =>
     `/admin/get-user-accounts/${userId}${returnTo ? `?url=${encodeURIComponent(returnTo)}` : ''}`,

@@ -76,8 +76,9 @@ describe('buildNav', () => {
     expect(buildNav({ ...base, adminLevel: 3 }).staff.map((l) => l.to)).toEqual([
       '/admin/account-access',
       '/admin/login-as-user',
+      '/admin/integration',
     ]);
-    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(2);
+    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(3);
   });
 });
 

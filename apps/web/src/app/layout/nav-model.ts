@@ -57,6 +57,7 @@ export function buildNav({ user, accounts: accountList, productGroups, categorie
   const staff: NavItem[] = [];
   if (level >= 1) staff.push({ label: 'Account Access', to: paths.adminAccountAccess() });
   if (level >= 3) staff.push({ label: 'Login as User', to: paths.adminLoginAsUser() });
+  if (level >= 3) staff.push({ label: 'Provider Integration', to: paths.adminIntegration() });
 
   return {
     portal: [

@@ -1,4 +1,4 @@
-import { admin } from '@portal/contract';
+import { admin, integration } from '@portal/contract';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { redirect } from 'react-router';
@@ -47,5 +47,10 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin/login-as-user-audit',
     loader: requireLevel(admin.staffLevels.accountAccess),
     lazy: page(() => import('../../features/admin/pages/LoginAsUserAuditPage.tsx'), 'LoginAsUserAuditPage'),
+  },
+  {
+    path: 'admin/integration',
+    loader: requireLevel(integration.staffLevel),
+    lazy: page(() => import('../../features/integration/pages/IntegrationPage.tsx'), 'IntegrationPage'),
   },
 ];

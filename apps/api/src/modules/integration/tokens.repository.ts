@@ -1,0 +1,50 @@
+import type { Db } from '../../db/client.ts';
+
+export interface TokenRow {
+  id: number;
+  name: string;
+  scopes: string[];
+  created_at: number;
+  last_used_at: number | null;
+}
+
+const columns = `token_id AS id, name, scopes, extract(epoch FROM created_at)::bigint AS created_at,
+  extract(epoch FROM last_used_at)::bigint AS last_used_at`;
+
+export const insertToken = (
+  db: Db,
+  input: { name: string; scopes: string[]; secretHash: string; userId: number | null; nowMs: number },
+) =>
+  db.one<{ id: number }>(
+    `INSERT INTO integration_tokens (name, scopes, secret_hash, created_by_user_id, created_at)
+     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0)) RETURNING token_id AS id`,
+    [input.name, input.scopes, input.secretHash, input.userId, input.nowMs],
+  );
+
+export const listActiveTokens = (db: Db) =>
+  db.query<TokenRow>(
+    `SELECT ${columns} FROM integration_tokens WHERE revoked_at IS NULL ORDER BY created_at DESC, token_id DESC`,
+  );
+
+/** Revokes a live token; false when there is none with that id. */
+export async function revokeToken(db: Db, tokenId: number, nowMs: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE integration_tokens SET revoked_at = to_timestamp($2 / 1000.0)
+      WHERE token_id = $1 AND revoked_at IS NULL RETURNING token_id`,
+    [tokenId, nowMs],
+  );
+  return rows.length > 0;
+}
+
+export const findActiveByHash = (db: Db, secretHash: string) =>
+  db.one<TokenRow>(`SELECT ${columns} FROM integration_tokens WHERE secret_hash = $1 AND revoked_at IS NULL`, [
+    secretHash,
+  ]);
+
+/** Records use at most once a minute, so a busy feed does not write the token row on every call. */
+export const touchToken = (db: Db, tokenId: number, nowMs: number) =>
+  db.query(
+    `UPDATE integration_tokens SET last_used_at = to_timestamp($2 / 1000.0)
+      WHERE token_id = $1 AND (last_used_at IS NULL OR last_used_at < to_timestamp($2 / 1000.0) - interval '1 minute')`,
+    [tokenId, nowMs],
+  );

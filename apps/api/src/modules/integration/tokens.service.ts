@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+
+import type { IntegrationScope } from '@portal/contract';
+
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/scope.ts';
+import { hashLinkToken } from '../identity/link-tokens.ts';
+import { findActiveByHash, insertToken, listActiveTokens, revokeToken, touchToken } from './tokens.repository.ts';
+
+/** Integration secrets carry a prefix, so neither kind of token is ever mistaken for the other. */
+const prefix = 'pit_';
+
+/** A new secret: 256 random bits, URL-safe, with the prefix. */
+export const newSecret = () => `${prefix}${randomBytes(32).toString('base64url')}`;
+
+/** Who is calling an /integration/v1 call. */
+export interface IntegrationCaller {
+  tokenId: number;
+  scopes: string[];
+}
+
+export const unauthorized = () => new AppError('UNAUTHORIZED', 'The integration token is missing, unknown or revoked.');
+
+/** Creates a token; the secret is returned this once. */
+export async function createToken(
+  db: Db,
+  input: { name: string; scopes: IntegrationScope[]; userId: number | null; nowMs: number },
+) {
+  const token = newSecret();
+  const scopes = [...new Set(input.scopes)];
+  const row = await insertToken(db, { ...input, scopes, secretHash: hashLinkToken(token) });
+  return { id: row!.id, token, scopes };
+}
+
+export function createTokensService(deps: Pick<Deps, 'db' | 'clock'>) {
+  return {
+    create: (caller: Caller, input: { name: string; scopes: IntegrationScope[] }) =>
+      createToken(deps.db, { ...input, userId: caller.userId, nowMs: deps.clock.now() }),
+    list: () => listActiveTokens(deps.db),
+    async revoke(tokenId: number) {
+      if (!(await revokeToken(deps.db, tokenId, deps.clock.now()))) throw notFound();
+      return null;
+    },
+    /** Authenticates the bearer secret of an /integration/v1 call: UNAUTHORIZED unless it is a live token. */
+    async authenticate(authorization: string | undefined): Promise<IntegrationCaller> {
+      const secret = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+      if (!secret.startsWith(prefix)) throw unauthorized();
+      const row = await findActiveByHash(deps.db, hashLinkToken(secret));
+      if (!row) throw unauthorized();
+      await touchToken(deps.db, row.id, deps.clock.now());
+      return { tokenId: row.id, scopes: row.scopes };
+    },
+  };
+}
+
+/** FORBIDDEN unless the token holds the scope (or `all`). */
+export function requireScope(caller: IntegrationCaller, scope: IntegrationScope): void {
+  if (!caller.scopes.includes(scope) && !caller.scopes.includes('all')) {
+    throw new AppError('FORBIDDEN', `This integration token does not have the ${scope} scope.`);
+  }
+}

@@ -1,0 +1,5 @@
+/** Query keys of the integration staff area. */
+export const integrationKeys = {
+  all: ['integration'] as const,
+  tokens: () => [...integrationKeys.all, 'tokens'] as const,
+};

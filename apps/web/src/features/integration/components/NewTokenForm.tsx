@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { integration } from '@portal/contract';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { useCreateToken } from '../api/create-token.ts';
+
+type Input = z.input<typeof integration.createToken.input>;
+type Output = z.output<typeof integration.createToken.input>;
+
+/** Creates an integration token and shows its secret this once. */
+export function NewTokenForm() {
+  const mutation = useCreateToken();
+  const { register, handleSubmit, control, formState, reset } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(integration.createToken.input),
+    defaultValues: { name: '', scopes: [] },
+  });
+  const { errors } = formState;
+
+  return (
+    <Paper withBorder p="md" radius="md" maw={720}>
+      <form
+        onSubmit={handleSubmit((values) => mutation.mutate(values, { onSuccess: () => reset() }))}
+        noValidate
+        aria-label="New integration token"
+      >
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            New token
+          </Title>
+          {mutation.isSuccess ? (
+            <Alert color="green" variant="light" role="status" title="Copy the secret now">
+              <Text size="sm">It is shown only this once; the portal keeps only its hash.</Text>
+              <Group gap="xs" mt="xs" wrap="nowrap">
+                <Code data-testid="new-token-secret" style={{ wordBreak: 'break-all' }}>
+                  {mutation.data.token}
+                </Code>
+                <CopyButton value={mutation.data.token}>
+                  {({ copied, copy }) => (
+                    <Button size="xs" variant="light" onClick={copy}>
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+            </Alert>
+          ) : null}
+          <FormErrors error={mutation.error} />
+          <TextInput label="Name" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <Controller
+            control={control}
+            name="scopes"
+            render={({ field }) => (
+              <Checkbox.Group
+                label="Scopes"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.scopes?.message ?? errors.scopes?.[0]?.message}
+              >
+                <Group gap="md" mt="xs">
+                  {integration.scopes.map((scope) => (
+                    <Checkbox key={scope} value={scope} label={scope} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending}>
+              Create token
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
