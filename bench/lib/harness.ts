@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +58,9 @@ export async function startServer(
   databaseUrl: string,
   port = 8199,
 ): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The compiled server, as `npm start` runs it (built first when its sources changed).
+  spawnSync(process.execPath, ['scripts/ensure-build.mjs', 'api'], { cwd: root, stdio: 'inherit' });
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,

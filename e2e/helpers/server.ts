@@ -51,13 +51,17 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
  * embedded database in a temporary DATA_DIR; it migrates and seeds the demo data on start.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` before the browser tests.');
+  if (
+    !existsSync(join(repoRoot, 'apps/web/dist/index.html')) ||
+    !existsSync(join(repoRoot, 'apps/api/dist/server.js'))
+  ) {
+    throw new Error('The app is not built: run `npm run build` before the browser tests.');
   }
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The compiled server, as `npm start` runs it.
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

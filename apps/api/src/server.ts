@@ -20,8 +20,10 @@ app.addHook('onClose', async () => {
 await app.listen({ port: env.PORT, host: env.HOST });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
-console.log(`\nCustomer portal: http://localhost:${port}/portal/   API reference: http://localhost:${port}/api/docs`);
-if (!env.DATABASE_URL) {
+console.log(
+  `\nCustomer portal: ${env.PUBLIC_URL}/portal/   API reference: ${env.PUBLIC_URL}/api/docs   (listening on ${env.HOST}:${port})`,
+);
+if (env.SEED_ON_EMPTY && !env.DATABASE_URL) {
   console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(demoEmails).join(', ')}\n`);
 }
 

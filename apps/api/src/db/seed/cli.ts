@@ -67,6 +67,10 @@ async function main(): Promise<number> {
   }
 
   const env = loadEnv();
+  if (env.NODE_ENV === 'production') {
+    console.error('The demo data is never seeded in production (NODE_ENV=production).');
+    return 1;
+  }
   const db = await openDatabase(env);
   try {
     const ran = await migrate(db);
