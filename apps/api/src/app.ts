@@ -9,7 +9,7 @@ import type { Deps } from './deps.ts';
 import { apiModules } from './modules/index.ts';
 import { outboxOpenTo } from './modules/outbox/outbox-access.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { errorServerOptions, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 
 const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -29,6 +29,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     requestIdHeader: false,
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    ...errorServerOptions,
   });
   // A POST without a payload may still say application/json (the spec's no-payload calls): read it as {}.
   const parseJson = app.getDefaultJsonParser('error', 'remove');
@@ -40,6 +41,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Personal data and tokens never sit in a shared cache, whatever the answer (errors and downloads too).
+    if (/^\/api(?:[/?]|$)/.test(request.url)) reply.header('cache-control', 'no-store');
   });
 
   const recaptcha = deps.env.CAPTCHA_PROVIDER === 'recaptcha';

@@ -18,7 +18,6 @@ export async function contentRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, resources.getImage, async ({ input, reply }) =>
     reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(articleImage(Number.parseInt(input.file, 10))),
   );
