@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { tickets } from '@portal/contract';
 
 import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
+import { databaseBlobs, diskBlobs } from './attachment-blobs.ts';
 
 const { attachmentLimits, attachmentMessages } = tickets;
 
@@ -85,21 +85,21 @@ export interface StoredFile {
 }
 
 /**
- * Attachment bytes on disk: under DATA_DIR/attachments (outside the web root), each under a random
- * name. Checks type (extension and first bytes) and size while streaming, so nothing oversized or
- * disallowed stays on disk.
+ * Attachment bytes: in the database when it is PostgreSQL (every API process behind a load balancer
+ * sees them), under DATA_DIR/attachments on the embedded default; each under a random name. Checks
+ * type (extension and first bytes) and size while streaming, so nothing oversized or disallowed stays.
  */
-export function attachmentStore(env: Env) {
-  const dir = join(env.DATA_DIR, 'attachments');
-  const pathOf = (storageName: string) => {
+export function attachmentStore(env: Env, db: Db) {
+  const blobs = db.kind === 'postgres' ? databaseBlobs(db) : diskBlobs(join(env.DATA_DIR, 'attachments'));
+  const checkName = (storageName: string) => {
     if (!/^[a-f0-9]{32}$/.test(storageName)) throw new Error('bad storage name');
-    return join(dir, storageName);
+    return storageName;
   };
 
   return {
     /**
-     * Writes an upload to disk. `truncated()` tells whether the multipart limit cut the file off
-     * (it was larger than allowed). Throws VALIDATION_ERROR with the field `file` on any refusal.
+     * Stores an upload. `truncated()` tells whether the multipart limit cut the file off (it was
+     * larger than allowed). Throws VALIDATION_ERROR with the field `file` on any refusal.
      */
     async save(fileName: string, stream: Readable, truncated: () => boolean): Promise<StoredFile> {
       const contentType = allowedType(fileName);
@@ -107,9 +107,7 @@ export function attachmentStore(env: Env) {
         stream.resume();
         throw invalid({ file: [attachmentMessages.type(fileName)] });
       }
-      await mkdir(dir, { recursive: true, mode: 0o700 });
       const storageName = randomBytes(16).toString('hex');
-      const path = pathOf(storageName);
       const hash = createHash('sha256');
       const head: Buffer[] = [];
       let headLength = 0;
@@ -126,16 +124,16 @@ export function attachmentStore(env: Env) {
         },
       });
       try {
-        await pipeline(stream, meter, createWriteStream(path, { mode: 0o600 }));
+        await pipeline(stream, meter, await blobs.writer(storageName));
       } catch (error) {
-        await rm(path, { force: true });
+        await blobs.remove([storageName]);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw invalid({ file: [attachmentMessages.tooLarge(fileName)] });
         }
         throw error;
       }
       const refuse = async (message: string) => {
-        await rm(path, { force: true });
+        await blobs.remove([storageName]);
         return invalid({ file: [message] });
       };
       if (truncated() || size > attachmentLimits.maxBytes) throw await refuse(attachmentMessages.tooLarge(fileName));
@@ -145,19 +143,10 @@ export function attachmentStore(env: Env) {
       return { storageName, sizeBytes: size, sha256: hash.digest('hex'), contentType };
     },
 
-    /** A read stream of the stored bytes, or null when the file is gone from disk. */
-    async open(storageName: string) {
-      const path = pathOf(storageName);
-      const exists = await stat(path).then(
-        (s) => s.isFile(),
-        () => false,
-      );
-      return exists ? createReadStream(path) : null;
-    },
+    /** A read stream of the stored bytes, or null when they are gone. */
+    open: (storageName: string) => blobs.open(checkName(storageName)),
 
-    async remove(storageNames: readonly string[]) {
-      await Promise.all(storageNames.map((name) => rm(pathOf(name), { force: true })));
-    },
+    remove: (storageNames: readonly string[]) => blobs.remove(storageNames.map(checkName)),
   };
 }
 export type AttachmentStore = ReturnType<typeof attachmentStore>;

@@ -36,7 +36,7 @@ type Input<K extends 'getTickets' | 'replyToTicket' | 'createTicket'> = CallPars
 
 export function ticketsService(deps: Deps) {
   const { db, clock, mailer, env } = deps;
-  const store = attachmentStore(env);
+  const store = attachmentStore(env, db);
   const now = () => new Date(clock.now());
 
   /** Mail to the provider is best effort here: the ticket or reply is already saved (and the outbox records a failure). */
