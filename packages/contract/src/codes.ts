@@ -26,6 +26,7 @@ export const resultStatus = {
   HEADERS_TOO_LARGE: 431,
   SERVER_ERROR: 500,
   MAIL_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ResultCode = keyof typeof resultStatus;

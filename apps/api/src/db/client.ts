@@ -4,6 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
+import { AppError } from '../lib/errors.ts';
+
 export type Row = Record<string, unknown>;
 
 /** The only database handle repositories see: the same SQL runs on PGlite and PostgreSQL. */
@@ -37,8 +39,36 @@ interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/** The database is down or restarting (not a bad query): the caller gets 503 and may retry. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return (
+    connectionCodes.has(code) ||
+    code.startsWith('08') || // connection exception
+    code === '57P01' || // admin shutdown
+    code === '57P02' || // crash shutdown
+    code === '57P03' || // cannot connect now (starting up)
+    /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/i.test(message)
+  );
+}
+
+const unavailable = (error: unknown) =>
+  isDatabaseUnavailable(error)
+    ? new AppError('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.')
+    : error;
+
 function wrap(q: Queryable, kind: Db['kind'], tx: Db['tx'], exec: Db['exec'], close: Db['close']): Db {
-  const query = async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[];
+  const query = async <T>(sql: string, params?: unknown[]) => {
+    try {
+      return (await q.query(sql, params)).rows as T[];
+    } catch (error) {
+      throw unavailable(error);
+    }
+  };
   return {
     kind,
     query,
@@ -77,7 +107,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
+  // While the database is down, requests fail within seconds instead of queueing for a connection.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC', connectionTimeoutMillis: 5000 });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
   // replaces it on the next query.
   pool.on('error', () => {});
@@ -88,17 +119,23 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       client
         ? (fn) => fn(build(client, client))
         : async (fn) => {
-            const c = await pool.connect();
+            const c = await pool.connect().catch((error: unknown) => {
+              throw unavailable(error);
+            });
+            let broken = false;
             try {
               await c.query('BEGIN');
               const result = await fn(build(c, c));
               await c.query('COMMIT');
               return result;
             } catch (error) {
-              await c.query('ROLLBACK').catch(() => {});
-              throw error;
+              broken =
+                isDatabaseUnavailable(error) || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE');
+              if (!broken) await c.query('ROLLBACK').catch(() => {});
+              throw unavailable(error);
             } finally {
-              c.release();
+              // A connection that lost its server is dropped, not handed to the next request.
+              c.release(broken);
             }
           },
       async (sql) => {

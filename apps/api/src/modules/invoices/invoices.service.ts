@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { findInvoiceDocument } from '../integration/collections/invoices.repository.ts';
 import { isoDay } from './invoice-format.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import {
@@ -77,7 +78,11 @@ export function invoicesService(deps: Deps) {
         accountOf(caller, accountId),
         findInvoiceProducts(deps.db, cycleLogId),
       ]);
-      const pdf = await renderInvoicePdf({ invoice, account, products, generatedAt: deps.clock.now() });
+      // The provider's own document (sent through the integration API) wins over the one we render.
+      const sent = await findInvoiceDocument(deps.db, cycleLogId);
+      const pdf = sent
+        ? Buffer.from(sent)
+        : await renderInvoicePdf({ invoice, account, products, generatedAt: deps.clock.now() });
       return reply
         .header('content-type', 'application/pdf')
         .header(

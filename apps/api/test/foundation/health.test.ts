@@ -1,0 +1,131 @@
+import { mkdtempSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../../src/app.ts';
+import { createDeps } from '../../src/bootstrap.ts';
+import { parseEnv } from '../../src/config/env.ts';
+import { openPostgres } from '../../src/db/client.ts';
+
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+describe('health checks for a load balancer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('live answers while the process runs, ready while the database answers and the schema is current', async () => {
+    const live = await t.call('GET', '/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ code: 'SUCCESS', data: { status: 'ok' } });
+    const ready = await t.call('GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ code: 'SUCCESS', message: '', data: { database: 'ok', migrations: 'ok' } });
+  });
+
+  it('ready answers 503 SERVICE_UNAVAILABLE while a migration is missing', async () => {
+    const [last] = await t.db.query<{ name: string }>(
+      'DELETE FROM schema_migrations WHERE name = (SELECT max(name) FROM schema_migrations) RETURNING name',
+    );
+    try {
+      const res = await t.call('GET', '/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ data: null, code: 'SERVICE_UNAVAILABLE', message: 'Migrations are not applied yet.' });
+      expect((await t.call('GET', '/api/health/live')).status).toBe(200);
+    } finally {
+      await t.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [last?.name]);
+    }
+  });
+});
+
+// The database going down under a running API (a restart or failover), played by a TCP proxy in front of
+// PostgreSQL that stops: requests answer 503 in the envelope within seconds, and succeed again on their
+// own once it is back.
+describe.runIf(process.env.PORTAL_TEST_DB === 'postgres')('the database going away', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 SERVICE_UNAVAILABLE while it is down, then recovers by itself', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL as string);
+    const proxy = tcpProxy(target.hostname, Number(target.port || 5432));
+    const port = await proxy.start(0);
+    const database = (await t.db.one<{ name: string }>('SELECT current_database() AS name'))?.name;
+    const url = new URL(target);
+    url.port = String(port);
+    url.pathname = `/${database}`;
+    const db = await openPostgres(url.toString(), 4);
+    const app = await buildApp(await createDeps(testEnv(), { db, clock: t.clock }), { logger: false });
+    try {
+      const token = await t.signIn('customer@demo.test');
+      const call = () =>
+        app.inject({
+          method: 'GET',
+          url: '/api/accounts/get-accounts',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const before = await call();
+      expect(before.statusCode, before.body).toBe(200);
+
+      await proxy.stop();
+      const started = Date.now();
+      const failed = await call();
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({ data: null, code: 'SERVICE_UNAVAILABLE' });
+      expect(failed.body).not.toMatch(/ECONN|pg|stack/i);
+      expect(Date.now() - started).toBeLessThan(6000);
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+
+      await proxy.start(port);
+      expect((await call()).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await proxy.stop();
+    }
+  });
+});
+
+/** A TCP forwarder that can be stopped (every connection cut, nothing listening) and started again. */
+function tcpProxy(host: string, targetPort: number) {
+  let server: Server | undefined;
+  const sockets = new Set<Socket>();
+  return {
+    start: (port: number) =>
+      new Promise<number>((resolve) => {
+        server = createServer((client) => {
+          const upstream = connect(targetPort, host);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('close', () => sockets.delete(s));
+            s.on('error', () => s.destroy());
+          }
+          client.pipe(upstream).pipe(client);
+        });
+        server.listen(port, '127.0.0.1', () => resolve((server?.address() as AddressInfo).port));
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        if (!server?.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const testEnv = () =>
+  parseEnv({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-down-')),
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+  });
