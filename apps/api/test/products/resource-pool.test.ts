@@ -105,7 +105,7 @@ describe('resource pool', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain(`resource-pool-vms-${rp}.csv`);
-    const lines = csv.raw.trim().split('\n');
+    const lines = csv.raw.trim().split('\r\n');
     expect(lines[0]).toBe('Name,Memory (bytes),Number of CPUs');
     expect(lines.length).toBe(vmCount + 1);
     const first = (await get('get-resource-pool-vms', { baseOrderId: rp, sort_column: 'name' })).body

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-
 import { invoices, messages, pageSizes, type CallParsed } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 
 import type { Deps } from '../../deps.ts';
+import { attachment } from '../../lib/attachment.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
@@ -19,10 +19,6 @@ import {
   findLatestInvoice,
 } from './invoices.repository.ts';
 import { servicesCsv } from './services-csv.ts';
-
-/** `attachment` with the file name in both forms (RFC 6266), so every browser saves it under that name. */
-export const attachment = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** The billing rules; `today` always comes from the injected clock so tests can move time. */
 export function invoicesService(deps: Deps) {
@@ -89,18 +85,13 @@ export function invoicesService(deps: Deps) {
           'content-disposition',
           attachment(invoices.invoiceFileName(invoice.account_number, invoice.invoice_number, invoice.bill_date)),
         )
-        .header('cache-control', 'private, no-store')
         .send(pdf);
     },
 
     /** Streams the account's services history as CSV: constant memory, one keyset batch at a time. */
     async sendServicesCsv(caller: Caller, accountId: number, reply: FastifyReply) {
       const account = await accountOf(caller, accountId);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(invoices.servicesFileName(account.account_number)))
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(servicesCsv(deps.db, accountId)));
+      return sendCsv(reply, invoices.servicesFileName(account.account_number), servicesCsv(deps.db, accountId));
     },
   };
 }

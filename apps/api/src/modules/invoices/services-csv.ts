@@ -1,26 +1,11 @@
 import { invoices } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
+import { csvRecord } from '../../lib/csv.ts';
 import { findInvoiceHeads, findServiceLines, type InvoiceHead, type ServiceLine } from './invoices.repository.ts';
 
 /** Rows fetched per query: memory holds one batch at a time, however long the history is. */
 export const csvBatchSize = 1000;
-
-/**
- * One RFC 4180 field: quoted when it holds a comma, quote, CR or LF (quotes doubled). Text that a
- * spreadsheet would run as a formula (=, +, -, @ first, and not a number) gets a leading
- * apostrophe (OWASP CSV injection advice).
- */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One CSV record with its CRLF line end. */
-export const csvRecord = (fields: readonly (string | number | null | undefined)[]) =>
-  `${fields.map(csvField).join(',')}\r\n`;
 
 const lineFields = (invoice: InvoiceHead, line: ServiceLine) => [
   invoice.invoice_number,

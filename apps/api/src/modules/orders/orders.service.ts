@@ -1,14 +1,11 @@
-import { Readable } from 'node:stream';
-
 import { messages, orders, type OrderDetail } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 
 import type { Deps } from '../../deps.ts';
+import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { limitOffset, toPage } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
-import { attachment } from '../invoices/invoices.service.ts';
-import { csvRecord } from '../invoices/services-csv.ts';
 import {
   findOrder,
   findOrders,
@@ -81,11 +78,7 @@ export function ordersService(deps: Deps) {
       const first = await findOrdersAfter(db, filter, null, ordersCsvBatch);
       if (first.length === 0) throw notFound('There are no services to download.');
       const accountNumber = input.accountId !== undefined ? (first[0] as OrderCsvRow).account_number : null;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(ordersFileName(accountNumber)))
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(csv(filter, first)));
+      return sendCsv(reply, ordersFileName(accountNumber), csv(filter, first));
     },
 
     async get(caller: Caller, baseOrderId: number): Promise<OrderDetail> {

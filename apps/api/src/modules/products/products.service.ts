@@ -4,6 +4,7 @@ import { products, type ChartData, type NetworkInterface, type ProductOrder } fr
 
 import type { Deps } from '../../deps.ts';
 import { readChart, readPoints } from '../../lib/chart-data.ts';
+import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
@@ -15,11 +16,6 @@ function interfaceType(productCd: string, names: ReadonlySet<string>, id: string
   if (names.has(`in_discards:${id}`)) return 108;
   return productCd === 'sw' && id.endsWith('01') ? 131 : 53;
 }
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 export function productsService({ db, clock }: Deps) {
   const nowSeconds = () => Math.floor(clock.now() / 1000);
@@ -163,14 +159,10 @@ export function productsService({ db, clock }: Deps) {
         row[columns.indexOf(p.series)] = p.value;
         byTime.set(p.ts, row);
       }
-      const lines = [['Time', `In ${input.chartType}`, `Out ${input.chartType}`].join(',')];
+      const records = [csvRecord(['Time', `In ${input.chartType}`, `Out ${input.chartType}`])];
       for (const [ts, [a, b]] of [...byTime.entries()].sort((x, y) => x[0] - y[0]))
-        lines.push([new Date(ts * 1000).toISOString(), a ?? null, b ?? null].map(csvCell).join(','));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="network-${input.interfaceId}-${input.chartType}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(`${lines.join('\n')}\n`);
+        records.push(csvRecord([new Date(ts * 1000).toISOString(), a, b]));
+      return sendCsv(reply, `network-${input.interfaceId}-${input.chartType}.csv`, [records.join('')]);
     },
   };
 }

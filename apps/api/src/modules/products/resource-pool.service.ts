@@ -4,16 +4,12 @@ import { productsRp, type ProductOrder } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { readChart } from '../../lib/chart-data.ts';
+import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { findProductOrder, latestValues, seriesNames } from './products.repository.ts';
 import { findVms, type VmSearch } from './resource-pool.repository.ts';
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 const profileTitle = (p: string) => `Storage: ${p.charAt(0).toUpperCase()}${p.slice(1)}`;
 
@@ -107,13 +103,9 @@ export function resourcePoolService({ db, clock }: Deps) {
       const o = await order(caller, input.baseOrderId);
       const rows = await findVms(db, o.base_order_id, input);
       if (rows.length === 0) throw notFound('There are no VMs to download.');
-      const lines = ['Name,Memory (bytes),Number of CPUs'];
-      for (const vm of rows) lines.push([vm.name, vm.memory_bytes, vm.number_of_cpus].map(csvCell).join(','));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="resource-pool-vms-${o.base_order_id}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(`${lines.join('\n')}\n`);
+      const records = [csvRecord(['Name', 'Memory (bytes)', 'Number of CPUs'])];
+      for (const vm of rows) records.push(csvRecord([vm.name, vm.memory_bytes, vm.number_of_cpus]));
+      return sendCsv(reply, `resource-pool-vms-${o.base_order_id}.csv`, [records.join('')]);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { limitOffset, toPage } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
-import { attachment as contentDisposition } from '../invoices/invoices.service.ts';
+import { attachment as contentDisposition } from '../../lib/attachment.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { attachmentStore, cleanFileName } from './attachment-files.ts';
 import { newTicketMail, replyMail } from './tickets.mail.ts';
