@@ -18,7 +18,7 @@ export interface RunningServer {
   output: () => string;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
