@@ -36,7 +36,22 @@ export type { Account } from './accounts.ts';
 export type { LoginAsUserRecord, StaffAccount } from './admin.ts';
 export type { TokenData, TokenPayload } from './auth.ts';
 export type { InquiryInput, InquiryType, TeamMember } from './contact.ts';
-export type { IntegrationToken, Scope as IntegrationScope } from './integration.ts';
+export type {
+  AccountItem,
+  BatchRecord,
+  CollectionName,
+  IntegrationToken,
+  InvoiceItem,
+  ItemResult,
+  NotificationItem,
+  OrderItem,
+  OutageItem,
+  PaymentItem,
+  ProductItem,
+  Scope as IntegrationScope,
+  TicketItem,
+  UserItem,
+} from './integration.ts';
 export type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary } from './invoices.ts';
 export type { Notification } from './notifications.ts';
 export type { OrderDetail, OrderListItem, PendingOrder, Product } from './orders.ts';

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { epochSeconds } from './envelope.ts';
 import { id, requiredText } from './fields.ts';
+import { collections, type CollectionName } from './integration-items.ts';
 import { validationMessages as m } from './messages.ts';
+
+export * from './integration-items.ts';
 
 /**
  * The provider integration API (issue 11): level-3 staff manage integration tokens; the provider's
@@ -78,5 +81,84 @@ export const revokeToken = defineCall({
   auth: { access: 'user', staffLevel },
 });
 
-/** Used by the v1 calls below; exported so the API documents the same list. */
-export const v1Codes = integrationCodes;
+export const batchRecord = z.object({
+  id: z.number().int(),
+  token_name: z.string().nullable(),
+  source: z.enum(['token', 'command']),
+  collection: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  invalid: z.number().int(),
+  started_at: epochSeconds,
+  duration_ms: z.number().int(),
+});
+export type BatchRecord = z.infer<typeof batchRecord>;
+
+/** How many of the latest batch records the staff page shows. */
+export const batchRecordsShown = 50;
+
+export const listBatches = defineCall({
+  id: 'integration.listBatches',
+  summary: 'The latest batches and imports: token or command, collection, counts per outcome, when, how long.',
+  tag: 'integration',
+  methods: ['GET'],
+  path: '/integration/batches',
+  input: z.object({}),
+  data: z.array(batchRecord),
+  codes: ['SUCCESS', ...userCodes],
+  auth: { access: 'user', staffLevel },
+});
+
+export const itemResult = z.object({
+  key: z.string(),
+  status: z.enum(['created', 'updated', 'unchanged', 'invalid']),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ItemResult = z.infer<typeof itemResult>;
+
+/** At most this many items in one batch. */
+export const maxBatchItems = 1000;
+
+const batchCall = <N extends CollectionName>(name: N) =>
+  defineCall({
+    id: `integration.batch.${name}`,
+    summary:
+      `Upserts ${name} by ${collections[name].key} (scope ${collections[name].scope}): each item validated and ` +
+      'applied on its own, answered in item order as created, updated, unchanged or invalid (with field errors).',
+    tag: 'integration',
+    methods: ['POST'],
+    path: `/integration/v1/${name}/batch`,
+    input: z.object({
+      items: z
+        .array(z.unknown(), { error: m.required })
+        .min(1, m.mincheck(1))
+        .max(maxBatchItems, m.maxcheck(maxBatchItems)),
+    }),
+    data: z.object({ results: z.array(itemResult) }),
+    codes: ['SUCCESS', 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', ...integrationCodes],
+    auth: { access: 'integration' },
+  });
+
+export const batchAccounts = batchCall('accounts');
+export const batchUsers = batchCall('users');
+export const batchProducts = batchCall('products');
+export const batchOrders = batchCall('orders');
+export const batchInvoices = batchCall('invoices');
+export const batchPayments = batchCall('payments');
+export const batchNotifications = batchCall('notifications');
+export const batchOutages = batchCall('outages');
+export const batchTickets = batchCall('tickets');
+
+/** The batch call of each collection (each also exported on its own, for the API description). */
+export const batches = {
+  accounts: batchAccounts,
+  users: batchUsers,
+  products: batchProducts,
+  orders: batchOrders,
+  invoices: batchInvoices,
+  payments: batchPayments,
+  notifications: batchNotifications,
+  outages: batchOutages,
+  tickets: batchTickets,
+} as const;

@@ -1,3 +1,5 @@
+import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /** Helpers shared by the integration API tests. */
@@ -44,3 +46,21 @@ export async function batch(t: TestApp, token: string | undefined, collection: s
 }
 
 export const statuses = (results: ItemResult[]) => results.map((r) => r.status);
+
+/**
+ * Gives a user loaded by a batch the demo password (as if they had used the invitation), accepts the
+ * active legal agreements for them, and signs in.
+ */
+export async function signInFedUser(t: TestApp, email: string): Promise<string> {
+  await t.db.query('UPDATE users SET password_hash = $2, email_verified_at = now() WHERE lower(email_nm) = $1', [
+    email,
+    await hashPassword(DEMO_PASSWORD),
+  ]);
+  await t.db.query(
+    `INSERT INTO legal_acceptances (user_id, legal_agreement_id)
+     SELECT u.user_id, la.legal_agreement_id FROM users u, legal_agreements la
+      WHERE lower(u.email_nm) = $1 AND la.active ON CONFLICT DO NOTHING`,
+    [email],
+  );
+  return t.signIn(email);
+}

@@ -85,6 +85,7 @@ describe('integration tokens (staff level 3)', () => {
       expect(create.body).toEqual(forbidden);
       expect((await t.call('GET', '/api/integration/tokens', { token: tokens[role] })).body).toEqual(forbidden);
       expect((await revoke(t, tokens[role], id)).body).toEqual(forbidden);
+      expect((await t.call('GET', '/api/integration/batches', { token: tokens[role] })).body).toEqual(forbidden);
     }
     const anonymous = await t.call('GET', '/api/integration/tokens');
     expect(anonymous.status).toBe(401);

@@ -1,15 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 
-import { integration } from '@portal/contract';
+import { integration, type CollectionName } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
-import { createTokensService } from './tokens.service.ts';
+import { assertBatchAllowed, listBatches, runBatch } from './batch.service.ts';
+import { createTokensService, requireScope } from './tokens.service.ts';
 
-/** Staff calls that manage integration tokens (level 3, checked by `route`). */
+/** Largest batch body: 1,000 items, invoices possibly carrying their PDF. */
+const batchBodyLimit = 64 * 1024 * 1024;
+
+/**
+ * Staff calls that manage integration tokens (level 3, checked by `route`), and the provider's
+ * /integration/v1 calls, which authenticate with an integration token here and nowhere else.
+ */
 export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
   const tokens = createTokensService(deps);
   route(app, deps, integration.createToken, ({ caller, input }) => tokens.create(caller, input));
   route(app, deps, integration.listTokens, () => tokens.list());
   route(app, deps, integration.revokeToken, ({ input }) => tokens.revoke(input.tokenId));
+  route(app, deps, integration.listBatches, () => listBatches(deps));
+
+  // Batch bodies may be larger than any user call's: their own scope raises the limit for them only.
+  await app.register(async (v1) => {
+    v1.addHook('onRoute', (options) => {
+      if (options.url.includes('/integration/v1/') && options.url.endsWith('/batch'))
+        options.bodyLimit = batchBodyLimit;
+    });
+    for (const [name, call] of Object.entries(integration.batches)) {
+      const collection = name as CollectionName;
+      route(v1, deps, call, async ({ input, request }) => {
+        const caller = await tokens.authenticate(request.headers.authorization);
+        requireScope(caller, integration.collections[collection].scope);
+        await assertBatchAllowed(deps, caller.tokenId);
+        return runBatch(deps, collection, input.items, caller.tokenId);
+      });
+    }
+  });
 }

@@ -7,9 +7,10 @@ import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useTokens } from '../api/list-tokens.ts';
 import { useRevokeToken } from '../api/revoke-token.ts';
+import { BatchRecords } from '../components/BatchRecords.tsx';
 import { NewTokenForm } from '../components/NewTokenForm.tsx';
 
-/** admin/integration (staff level 3): the provider's integration tokens. */
+/** admin/integration (staff level 3): the provider's integration tokens and the record of their batches. */
 export function IntegrationPage() {
   const tokens = useTokens();
   const revoke = useRevokeToken();
@@ -65,6 +66,7 @@ export function IntegrationPage() {
         error={tokens.error}
         empty="There are no integration tokens yet."
       />
+      <BatchRecords />
     </Stack>
   );
 }

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+
+import type { FieldErrors, InvoiceItem } from '@portal/contract';
+
+import { accountIdOf } from './orders.repository.ts';
+import {
+  existingProducts,
+  ordersOfAccount,
+  readInvoice,
+  replaceLines,
+  setDocument,
+  upsertInvoice,
+} from './invoices.repository.ts';
+import { messages, reject, same, type Upsert } from './upsert.ts';
+
+/**
+ * invoices by invoice_number: amounts, the lines (the list replaces them) and optionally the provider's
+ * own PDF, kept as bytes with its SHA-256 (what the comparison looks at).
+ */
+export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
+  const accountId = await accountIdOf(db, item.account_number);
+  if (!accountId) throw reject({ account_number: [messages.account] });
+  const orderNumbers = item.lines.flatMap((l) => (l.order_number ? [l.order_number] : []));
+  const orders = new Map(
+    (await ordersOfAccount(db, accountId, orderNumbers)).map((o) => [o.order_number, o.base_order_id]),
+  );
+  const products = await existingProducts(db, [...new Set(item.lines.map((l) => l.product_cd))]);
+  const errors: FieldErrors = {};
+  item.lines.forEach((l, i) => {
+    if (!products.has(l.product_cd)) errors[`lines.${i}.product_cd`] = [messages.product];
+    if (l.order_number && !orders.has(l.order_number)) errors[`lines.${i}.order_number`] = [messages.order];
+  });
+  if (Object.keys(errors).length) throw reject(errors);
+
+  const pdf = item.pdf ? Buffer.from(item.pdf, 'base64') : null;
+  const pdfSha256 = pdf ? createHash('sha256').update(pdf).digest('hex') : null;
+  const { invoice_number: _, pdf: __, ...fields } = item;
+  const wanted = {
+    ...fields,
+    lines: item.lines.map((l) => ({ ...l, order_number: l.order_number ?? null, description: l.description ?? null })),
+    pdf_sha256: pdfSha256,
+  };
+  const held = await readInvoice(db, item.invoice_number);
+  if (held) {
+    const { cycle_log_id: ___, ...current } = held;
+    if (same(current, wanted)) return { status: 'unchanged' };
+  }
+  const cycleLogId = await upsertInvoice(db, item, accountId);
+  await replaceLines(
+    db,
+    cycleLogId,
+    item.lines.map((l) => ({
+      productCd: l.product_cd,
+      baseOrderId: l.order_number ? orders.get(l.order_number)! : null,
+      description: l.description ?? null,
+      price: l.price,
+    })),
+  );
+  await setDocument(db, cycleLogId, pdf, pdfSha256);
+  return { status: held ? 'updated' : 'created' };
+};

@@ -1,0 +1,57 @@
+import type { FieldErrors, NotificationItem } from '@portal/contract';
+
+import {
+  accountsByNumber,
+  ordersByNumber,
+  readNotification,
+  replaceRecipients,
+  upsertNotification,
+} from './notifications.repository.ts';
+import { messages, reject, same, type Upsert } from './upsert.ts';
+
+/**
+ * notifications by external_id: the batch fields, the affected accounts (each gets the notification)
+ * and the affected orders, whose circuits are listed on their own account's copy.
+ */
+export const upsertNotificationItem: Upsert<NotificationItem> = async (db, item, { nowMs }) => {
+  const accounts = new Map((await accountsByNumber(db, item.account_numbers)).map((a) => [a.account_number, a]));
+  const orders = new Map((await ordersByNumber(db, item.order_numbers)).map((o) => [o.order_number, o]));
+  const accountIds = new Set([...accounts.values()].map((a) => a.account_id));
+  const errors: FieldErrors = {};
+  item.account_numbers.forEach((n, i) => {
+    if (!accounts.has(n)) errors[`account_numbers.${i}`] = [messages.account];
+  });
+  item.order_numbers.forEach((n, i) => {
+    const order = orders.get(n);
+    if (!order || !accountIds.has(order.account_id))
+      errors[`order_numbers.${i}`] = ['No order of the listed accounts has this number.'];
+  });
+  if (Object.keys(errors).length) throw reject(errors);
+
+  const { external_id: _, ...fields } = item;
+  const wanted = {
+    ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v ?? null])),
+    scheduled_event: item.scheduled_event ?? null,
+    area: item.area ?? null,
+    duration_of_interruption: item.duration_of_interruption ?? null,
+    circuits_affected: item.circuits_affected ?? null,
+    account_numbers: [...item.account_numbers].sort(),
+  };
+  const held = await readNotification(db, item.external_id);
+  if (held) {
+    const { batch_id: __, ...current } = held;
+    if (same(current, wanted)) return { status: 'unchanged' };
+  }
+  const batchId = await upsertNotification(db, item, nowMs);
+  await replaceRecipients(
+    db,
+    batchId,
+    [...accounts.values()].map((a) => ({
+      accountId: a.account_id,
+      circuits: item.order_numbers.flatMap((n) =>
+        orders.get(n)!.account_id === a.account_id ? [orders.get(n)!.circuit] : [],
+      ),
+    })),
+  );
+  return { status: held ? 'updated' : 'created' };
+};

@@ -1,0 +1,80 @@
+import type { OrderItem } from '@portal/contract';
+
+import type { Db } from '../../../db/client.ts';
+
+export const readOrder = (db: Db, orderNumber: string) =>
+  db.one<Omit<OrderItem, 'order_number'> & { base_order_id: number }>(
+    `SELECT o.base_order_id, a.account_number, o.product_cd, o.uss_circuit_id AS circuit_id,
+       o.customer_ref AS customer_reference, o.order_status_cd, o.contract_start_date AS contract_start, o.term_cd,
+       lower(m.email_nm) AS project_manager,
+       COALESCE((SELECT json_agg(json_build_object('component_key', c.component_key, 'description', c.description,
+                   'unit_of_measure', c.unit_of_measure, 'quantity', c.quantity::numeric(14,4)::text,
+                   'rate', c.rate::numeric(18,6)::text, 'mrc_charges', c.mrc_charges::numeric(14,2)::text)
+                   ORDER BY c.sort_order, c.component_id)
+                 FROM order_components c WHERE c.base_order_id = o.base_order_id), '[]') AS components
+     FROM orders o JOIN accounts a ON a.account_id = o.account_id
+     LEFT JOIN team_members m ON m.team_member_id = o.project_manager_id
+     WHERE o.order_number = $1`,
+    [orderNumber],
+  );
+
+export const accountIdOf = async (db: Db, accountNumber: string) =>
+  (await db.one<{ account_id: number }>('SELECT account_id FROM accounts WHERE account_number = $1', [accountNumber]))
+    ?.account_id;
+
+export const productExists = async (db: Db, productCd: string) =>
+  Boolean(await db.one('SELECT 1 FROM products WHERE product_cd = $1', [productCd]));
+
+export const teamMemberIdOf = async (db: Db, email: string) =>
+  (
+    await db.one<{ team_member_id: number }>('SELECT team_member_id FROM team_members WHERE lower(email_nm) = $1', [
+      email,
+    ])
+  )?.team_member_id;
+
+/** The order's monthly charge is the sum of its components' (exact decimal arithmetic in SQL). */
+export const upsertOrder = async (db: Db, o: OrderItem, ids: { accountId: number; projectManagerId: number | null }) =>
+  (await db.one<{ base_order_id: number }>(
+    `INSERT INTO orders (order_number, account_id, product_cd, uss_circuit_id, customer_ref, order_status_cd,
+       contract_start_date, term_cd, project_manager_id, mrc_charges)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(sum(v::numeric), 0) FROM unnest($10::text[]) v))
+     ON CONFLICT (order_number) DO UPDATE SET account_id = EXCLUDED.account_id, product_cd = EXCLUDED.product_cd,
+       uss_circuit_id = EXCLUDED.uss_circuit_id, customer_ref = EXCLUDED.customer_ref,
+       order_status_cd = EXCLUDED.order_status_cd, contract_start_date = EXCLUDED.contract_start_date,
+       term_cd = EXCLUDED.term_cd, project_manager_id = EXCLUDED.project_manager_id,
+       mrc_charges = EXCLUDED.mrc_charges
+     RETURNING base_order_id`,
+    [
+      o.order_number,
+      ids.accountId,
+      o.product_cd,
+      o.circuit_id ?? null,
+      o.customer_reference ?? null,
+      o.order_status_cd,
+      o.contract_start ?? null,
+      o.term_cd ?? null,
+      ids.projectManagerId,
+      o.components.map((c) => c.mrc_charges),
+    ],
+  ))!.base_order_id;
+
+export async function replaceComponents(db: Db, baseOrderId: number, components: OrderItem['components']) {
+  await db.query('DELETE FROM order_components WHERE base_order_id = $1', [baseOrderId]);
+  for (const [index, c] of components.entries()) {
+    await db.query(
+      `INSERT INTO order_components (base_order_id, component_key, description, unit_of_measure, quantity, rate,
+         mrc_charges, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        baseOrderId,
+        c.component_key,
+        c.description,
+        c.unit_of_measure ?? null,
+        c.quantity,
+        c.rate ?? null,
+        c.mrc_charges,
+        index,
+      ],
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import type { OrderItem } from '@portal/contract';
+
+import {
+  accountIdOf,
+  productExists,
+  readOrder,
+  replaceComponents,
+  teamMemberIdOf,
+  upsertOrder,
+} from './orders.repository.ts';
+import { messages, reject, same, type Upsert } from './upsert.ts';
+
+/** The item as the portal would hold it: absent optional fields are nulls. */
+const canonical = (item: OrderItem) => ({
+  account_number: item.account_number,
+  product_cd: item.product_cd,
+  circuit_id: item.circuit_id ?? null,
+  customer_reference: item.customer_reference ?? null,
+  order_status_cd: item.order_status_cd,
+  contract_start: item.contract_start ?? null,
+  term_cd: item.term_cd ?? null,
+  project_manager: item.project_manager ?? null,
+  components: item.components.map((c) => ({ ...c, unit_of_measure: c.unit_of_measure ?? null, rate: c.rate ?? null })),
+});
+
+/** orders by order_number; the components list replaces the order's components. */
+export const upsertOrderItem: Upsert<OrderItem> = async (db, item) => {
+  const accountId = await accountIdOf(db, item.account_number);
+  const projectManagerId = item.project_manager ? await teamMemberIdOf(db, item.project_manager) : null;
+  const errors = {
+    ...(accountId ? {} : { account_number: [messages.account] }),
+    ...((await productExists(db, item.product_cd)) ? {} : { product_cd: [messages.product] }),
+    ...(item.project_manager && !projectManagerId ? { project_manager: [messages.teamMember] } : {}),
+  };
+  if (Object.keys(errors).length) throw reject(errors);
+
+  const held = await readOrder(db, item.order_number);
+  if (held) {
+    const { base_order_id: _, ...current } = held;
+    if (same(current, canonical(item))) return { status: 'unchanged' };
+  }
+  const baseOrderId = await upsertOrder(db, item, {
+    accountId: accountId!,
+    projectManagerId: projectManagerId ?? null,
+  });
+  await replaceComponents(db, baseOrderId, item.components);
+  return { status: held ? 'updated' : 'created' };
+};

@@ -1,0 +1,44 @@
+import type { FieldErrors } from '@portal/contract';
+
+import type { Db } from '../../../db/client.ts';
+import type { Deps } from '../../../deps.ts';
+import { invalid } from '../../../lib/errors.ts';
+
+/** What applying one valid item did, and work to do once its transaction has committed (mail). */
+export interface Outcome {
+  status: 'created' | 'updated' | 'unchanged';
+  after?: () => Promise<void>;
+}
+
+export interface UpsertContext {
+  deps: Deps;
+  nowMs: number;
+}
+
+/** Applies one parsed item inside its own transaction (`db`). */
+export type Upsert<T> = (db: Db, item: T, ctx: UpsertContext) => Promise<Outcome>;
+
+/** Stable JSON (keys sorted) of a value, so two canonical forms compare by content. */
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/** True when what the portal holds already equals the item's canonical form. */
+export const same = (held: unknown, wanted: unknown) => stable(held) === stable(wanted);
+
+/** Rejects the item (it becomes `invalid` with these field errors; its transaction rolls back). */
+export const reject = (fields: FieldErrors) => invalid(fields);
+
+export const messages = {
+  account: 'No account has this number.',
+  product: 'No product has this code.',
+  order: 'No order of this account has this number.',
+  invoice: 'No invoice of this account has this number.',
+  teamMember: 'No account team member has this email.',
+} as const;

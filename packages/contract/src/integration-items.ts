@@ -1,0 +1,237 @@
+import { z } from 'zod';
+
+import { email, optionalText, requiredText } from './fields.ts';
+import { validationMessages as m } from './messages.ts';
+
+/**
+ * The items of the integration API's batch upserts, one schema per collection. Each item is parsed
+ * on its own; the output is canonical (decimals as fixed-scale strings, times in UTC ISO form), so
+ * comparing it with what the portal holds tells whether an item changes anything.
+ */
+
+export const integrationMessages = {
+  decimal: (scale: number) => `This value should be a decimal number with at most ${scale} decimals.`,
+  date: 'This value should be a date (YYYY-MM-DD).',
+  time: 'This value should be an RFC 3339 time (2026-01-31T12:00:00Z).',
+  pdf: 'This value should be a PDF document in base64.',
+  duplicate: 'This value appears twice.',
+} as const;
+const im = integrationMessages;
+
+/** A decimal sent as a JSON number or string, returned as a string with exactly `scale` decimals. */
+export const decimal = (scale: number) =>
+  z.union([z.number(), z.string().max(40, m.maxlength)], { error: im.decimal(scale) }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const match = new RegExp(`^(-?)(\\d{1,12})(?:\\.(\\d{1,${scale}}))?$`).exec(text);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: im.decimal(scale) });
+      return z.NEVER;
+    }
+    const [, sign, whole, fraction = ''] = match;
+    const digits = `${BigInt(whole as string)}.${fraction.padEnd(scale, '0')}`;
+    return /[1-9]/.test(digits) ? `${sign}${digits}` : digits;
+  });
+export const amount = decimal(2);
+export const rate = decimal(6);
+export const quantity = decimal(4);
+
+/** A calendar date, YYYY-MM-DD. */
+export const isoDate = z
+  .string({ error: im.date })
+  .max(10, im.date)
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, im.date);
+
+/** An RFC 3339 time with its offset, returned in UTC (millisecond ISO form). */
+export const rfc3339 = z
+  .string({ error: im.time })
+  .max(40, im.time)
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
+    im.time,
+  )
+  .transform((value) => new Date(value).toISOString());
+
+const flag = (fallback: boolean) => z.boolean({ error: m.type }).default(fallback);
+const key = (max = 64) => requiredText(max);
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item, { error: m.type }).max(max, m.maxcheck(max));
+const unique = <T>(items: T[], keyOf: (item: T) => string) => new Set(items.map(keyOf)).size === items.length;
+
+const teamMember = z.object({
+  email_nm: email,
+  first_nm: requiredText(100),
+  last_nm: requiredText(100),
+  team_title: requiredText(100),
+  phones: list(requiredText(40), 5).default([]),
+});
+
+export const accountItem = z.object({
+  account_number: key(),
+  name: requiredText(200),
+  company: key(100),
+  require_pin: flag(false),
+  is_2fa_required: flag(false),
+  account_status_cd: z.enum(['A', 'P', 'D'], { error: m.type }).default('A'),
+  is_active: flag(true),
+  team: list(teamMember, 20)
+    .default([])
+    .refine((team) => unique(team, (t) => t.email_nm), im.duplicate),
+});
+
+export const userItem = z.object({
+  email_nm: email,
+  first_nm: requiredText(100),
+  last_nm: requiredText(100),
+  accounts: list(z.object({ account_number: key(), is_account_admin: flag(false) }), 500)
+    .default([])
+    .refine((accounts) => unique(accounts, (a) => a.account_number), im.duplicate),
+});
+
+export const productItem = z.object({
+  product_cd: key(32),
+  product: requiredText(200),
+  short_product_name: requiredText(100),
+  product_group: requiredText(100),
+  product_controller: requiredText(32),
+  active: flag(true),
+});
+
+const component = z.object({
+  component_key: key(),
+  description: requiredText(200),
+  unit_of_measure: optionalText(40),
+  quantity: quantity.prefault(1),
+  rate: rate.optional(),
+  mrc_charges: amount.prefault(0),
+});
+
+export const orderItem = z.object({
+  order_number: key(),
+  account_number: key(),
+  product_cd: key(32),
+  circuit_id: optionalText(100),
+  customer_reference: optionalText(100),
+  order_status_cd: z.enum(['A', 'P', 'D'], { error: m.type }).default('A'),
+  contract_start: isoDate.optional(),
+  term_cd: optionalText(32),
+  /** The email of an account team member. */
+  project_manager: email.optional(),
+  components: list(component, 200)
+    .default([])
+    .refine((components) => unique(components, (c) => c.component_key), im.duplicate),
+});
+
+/** Base64 of a PDF, at most 10 MB decoded. */
+const pdfBase64 = z
+  .string({ error: im.pdf })
+  .max(14_000_000, m.maxlength)
+  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.startsWith('JVBERi0'), im.pdf);
+
+const invoiceLine = z.object({
+  product_cd: key(32),
+  order_number: key().optional(),
+  description: optionalText(200),
+  price: amount,
+});
+
+const zero = amount.prefault(0);
+export const invoiceItem = z.object({
+  invoice_number: key(),
+  account_number: key(),
+  bill_date: isoDate,
+  due_date: isoDate,
+  monthly_charges: zero,
+  late_payment_charges: zero,
+  adjustments: zero,
+  taxes_fees_other: zero,
+  governmental_charges: zero,
+  balance_forward: zero,
+  total_amt_due: amount,
+  lines: list(invoiceLine, 1000).default([]),
+  pdf: pdfBase64.optional(),
+});
+
+export const paymentItem = z.object({
+  payment_reference: key(),
+  account_number: key(),
+  paid_at: rfc3339,
+  amount,
+  invoice_number: key().optional(),
+});
+
+export const notificationItem = z.object({
+  external_id: key(),
+  kind: z.enum(['maintenance', 'outage'], { error: m.type }),
+  subject: requiredText(200),
+  service_affecting: flag(false),
+  description_of_work: requiredText(5000),
+  scheduled_event: optionalText(200),
+  area: optionalText(200),
+  ticket_number: key(),
+  duration_of_interruption: optionalText(100),
+  window_start_time: rfc3339,
+  window_end_time: rfc3339,
+  circuits_affected: optionalText(2000),
+  account_numbers: list(key(), 1000)
+    .min(1, m.mincheck(1))
+    .refine((numbers) => unique(numbers, (n) => n), im.duplicate),
+  order_numbers: list(key(), 1000)
+    .default([])
+    .refine((numbers) => unique(numbers, (n) => n), im.duplicate),
+});
+
+export const outageItem = z.object({
+  external_id: key(),
+  message: requiredText(500),
+  active: flag(true),
+});
+
+const ticketMessage = z.object({
+  external_id: key(),
+  author_name: requiredText(200),
+  from_provider: flag(true),
+  body: requiredText(20_000),
+  created_at: rfc3339,
+});
+
+export const ticketItem = z.object({
+  ticket_number: key(),
+  account_number: key(),
+  order_number: key().optional(),
+  subject: requiredText(200),
+  status: requiredText(50),
+  request_customer_response: flag(false),
+  messages: list(ticketMessage, 1000)
+    .default([])
+    .refine((messages) => unique(messages, (x) => x.external_id), im.duplicate),
+});
+
+/** Each collection: its item schema, its key field and the token scope it needs. */
+export const collections = {
+  accounts: { item: accountItem, key: 'account_number', scope: 'accounts' },
+  users: { item: userItem, key: 'email_nm', scope: 'accounts' },
+  products: { item: productItem, key: 'product_cd', scope: 'orders' },
+  orders: { item: orderItem, key: 'order_number', scope: 'orders' },
+  invoices: { item: invoiceItem, key: 'invoice_number', scope: 'billing' },
+  payments: { item: paymentItem, key: 'payment_reference', scope: 'billing' },
+  notifications: { item: notificationItem, key: 'external_id', scope: 'notifications' },
+  outages: { item: outageItem, key: 'external_id', scope: 'notifications' },
+  tickets: { item: ticketItem, key: 'ticket_number', scope: 'tickets' },
+} as const;
+export type CollectionName = keyof typeof collections;
+export const collectionNames = Object.keys(collections) as CollectionName[];
+
+export type AccountItem = z.output<typeof accountItem>;
+export type UserItem = z.output<typeof userItem>;
+export type ProductItem = z.output<typeof productItem>;
+export type OrderItem = z.output<typeof orderItem>;
+export type InvoiceItem = z.output<typeof invoiceItem>;
+export type PaymentItem = z.output<typeof paymentItem>;
+export type NotificationItem = z.output<typeof notificationItem>;
+export type OutageItem = z.output<typeof outageItem>;
+export type TicketItem = z.output<typeof ticketItem>;
