@@ -9,6 +9,7 @@ import { isEmpty, seed } from './db/seed/index.ts';
 import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer } from './lib/mail.ts';
+import { fallbackStore } from './lib/fallback-store.ts';
 import { createLimiter, memoryStore, redisStore } from './lib/rate-limiter.ts';
 import { createTokens } from './lib/tokens.ts';
 
@@ -31,8 +32,30 @@ export async function createDeps(
     log(`seeded the demo data in ${Date.now() - started} ms`);
   }
   const clock = options.clock ?? systemClock;
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  const store = redis ? redisStore(redis) : memoryStore(clock);
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        // Fail a command at once while Redis is down (the fallback counts in memory) and keep reconnecting.
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        connectTimeout: 2000,
+        retryStrategy: (times) => Math.min(times * 200, 2000),
+        lazyConnect: false,
+      })
+    : undefined;
+  redis?.on('error', () => {});
+  // Start on the shared counters when Redis is there; without it the process still starts (fallback).
+  if (redis) {
+    await new Promise<void>((ready) => {
+      redis.once('ready', () => ready());
+      setTimeout(ready, 2000).unref();
+    });
+  }
+  const store = redis
+    ? fallbackStore(redisStore(redis), memoryStore(clock), {
+        warn: (msg) => console.warn(msg),
+        info: (msg) => console.log(msg),
+      })
+    : memoryStore(clock);
   const limiter = createLimiter(store, {
     address: { max: env.ATTEMPTS_PER_ADDRESS, windowSeconds: env.ATTEMPT_WINDOW_SECONDS },
     failures: { max: env.LOGIN_FAILURES_PER_EMAIL, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },

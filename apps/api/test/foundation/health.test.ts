@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +9,7 @@ import { createDeps } from '../../src/bootstrap.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { openPostgres } from '../../src/db/client.ts';
 
+import { tcpProxy } from '../helpers/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('health checks for a load balancer', () => {
@@ -93,33 +93,6 @@ describe.runIf(process.env.PORTAL_TEST_DB === 'postgres')('the database going aw
     }
   });
 });
-
-/** A TCP forwarder that can be stopped (every connection cut, nothing listening) and started again. */
-function tcpProxy(host: string, targetPort: number) {
-  let server: Server | undefined;
-  const sockets = new Set<Socket>();
-  return {
-    start: (port: number) =>
-      new Promise<number>((resolve) => {
-        server = createServer((client) => {
-          const upstream = connect(targetPort, host);
-          for (const s of [client, upstream]) {
-            sockets.add(s);
-            s.on('close', () => sockets.delete(s));
-            s.on('error', () => s.destroy());
-          }
-          client.pipe(upstream).pipe(client);
-        });
-        server.listen(port, '127.0.0.1', () => resolve((server?.address() as AddressInfo).port));
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        if (!server?.listening) return resolve();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const testEnv = () =>
   parseEnv({
