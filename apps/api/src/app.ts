@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
 import { apiModules } from './modules/index.ts';
 import { outboxOpenTo } from './modules/outbox/outbox-access.ts';
+import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { errorServerOptions, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
+  registerApiRateLimit(app, deps);
   await registerDocs(app);
 
   await app.register(

@@ -16,11 +16,13 @@ export type TokenData = z.infer<typeof tokenData>;
 
 export const credentials = z.object({ email, password: passwordAttempt });
 
+const passcodeMessage = 'The passcode is the 6-digit code from your authenticator app.';
 export const passcode = z
   .string({ error: m.required })
   .trim()
   .min(1, m.required)
-  .regex(/^\d{6}$/, 'The passcode is the 6-digit code from your authenticator app.');
+  .max(6, { error: passcodeMessage, abort: true })
+  .regex(/^\d{6}$/, passcodeMessage);
 
 export const confirmUserPassword = defineCall({
   id: 'auth.confirmUserPassword',

@@ -84,6 +84,7 @@ export const orderSearch = z.object({
     .string()
     .trim()
     .toLowerCase()
+    .max(2, { error: m.type, abort: true })
     .refine((v) => v === '' || productCodePattern.test(v), m.type)
     .optional(),
 });

@@ -62,12 +62,17 @@ export function checkPasswordPolicy(password: string, email?: string | null): st
 export const newPassword = z
   .string({ error: m.required })
   .min(1, m.required)
+  // Checked first and alone, so an oversized value is refused before the common-password checks.
+  .max(passwordPolicy.maxLength, { error: passwordMessages.tooLong, abort: true })
   .superRefine((value, ctx) => {
     for (const message of checkPasswordPolicy(value)) ctx.addIssue({ code: 'custom', message });
   });
 
 /** The confirmation field: required; equality is checked on the object (`refineNewPassword`). */
-export const passwordConfirmation = z.string({ error: m.required }).min(1, m.required);
+export const passwordConfirmation = z
+  .string({ error: m.required })
+  .min(1, m.required)
+  .max(passwordPolicy.maxLength, m.maxlength);
 
 interface PairKeys {
   password: string;

@@ -27,6 +27,7 @@ const checkRange = (value: { startDate: number; endDate: number }, ctx: z.Refine
 export const resourceId = z
   .string({ error: m.type })
   .trim()
+  .max(40, { error: m.type, abort: true })
   .regex(/^[0-9a-f]{40}$/, m.type);
 
 const orderCodes = ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'] as const;

@@ -95,6 +95,8 @@ export const totpSecret = z
   .string({ error: m.required })
   .trim()
   .min(1, m.required)
+  // Room for the 128 characters of the widest secret and the spaces an app may group them with.
+  .max(256, { error: profileTexts.secretInvalid, abort: true })
   .transform((value) => value.replace(/\s+/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z2-7]{26,128}=*$/, profileTexts.secretInvalid));
 

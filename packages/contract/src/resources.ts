@@ -106,7 +106,12 @@ export const getImage = defineCall({
   tag: 'resources',
   methods: ['GET'],
   path: '/content/images/:file',
-  input: z.object({ file: z.string().regex(/^[1-9]\d{0,3}\.svg$/, m.type) }),
+  input: z.object({
+    file: z
+      .string()
+      .max(8, { error: m.type, abort: true })
+      .regex(/^[1-9]\d{0,3}\.svg$/, m.type),
+  }),
   data: null,
   binary: 'image/svg+xml',
   codes: ['SUCCESS', 'VALIDATION_ERROR'],

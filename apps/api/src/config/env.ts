@@ -43,6 +43,8 @@ const schema = z.object({
     .int()
     .min(1)
     .default(5 * 60),
+  /** General limit of the whole API per client address (an office behind one address stays well below it). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   // Behind a load balancer: 'true' or the proxies' addresses (comma-separated). Off by default, so a

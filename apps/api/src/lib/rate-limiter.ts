@@ -5,10 +5,16 @@ import { popups } from '@portal/contract';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 
+/** A fixed window: requests counted in it and milliseconds until it ends. */
+export interface Hits {
+  count: number;
+  resetMs: number;
+}
+
 /** Fixed-window counters: in process memory, or in Redis so every API process shares them. */
 export interface CounterStore {
-  increment(key: string, windowMs: number): Promise<number>;
-  count(key: string): Promise<number>;
+  increment(key: string, windowMs: number): Promise<Hits>;
+  count(key: string): Promise<Hits>;
   reset(key: string): Promise<void>;
 }
 
@@ -22,16 +28,18 @@ export function memoryStore(clock: Clock): CounterStore {
     }
     return entry;
   };
+  const hits = (entry: { count: number; endsAt: number } | undefined) =>
+    entry ? { count: entry.count, resetMs: entry.endsAt - clock.now() } : { count: 0, resetMs: 0 };
   return {
     async increment(key, windowMs) {
       const entry = live(key) ?? { count: 0, endsAt: clock.now() + windowMs };
       entry.count += 1;
       windows.set(key, entry);
       if (windows.size > 100_000) for (const k of windows.keys()) live(k);
-      return entry.count;
+      return hits(entry);
     },
     async count(key) {
-      return live(key)?.count ?? 0;
+      return hits(live(key));
     },
     async reset(key) {
       windows.delete(key);
@@ -42,15 +50,21 @@ export function memoryStore(clock: Clock): CounterStore {
 export function redisStore(redis: Redis, prefix = 'portal:rl:'): CounterStore {
   return {
     async increment(key, windowMs) {
-      const [[, count]] = (await redis
+      const [[, count], , [, ttl]] = (await redis
         .multi()
         .incr(prefix + key)
         .pexpire(prefix + key, windowMs, 'NX')
-        .exec()) as [[null, number], [null, number]];
-      return count;
+        .pttl(prefix + key)
+        .exec()) as [[null, number], [null, number], [null, number]];
+      return { count, resetMs: Math.max(ttl, 0) };
     },
     async count(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
+      const [[, count], [, ttl]] = (await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec()) as [[null, string | null], [null, number]];
+      return { count: Number(count ?? 0), resetMs: Math.max(ttl, 0) };
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -63,23 +77,53 @@ export interface Limit {
   windowSeconds: number;
 }
 
-export const tooManyAttempts = () => new AppError('TOO_MANY_ATTEMPTS', popups.tooManyAttempts.body);
+/** TOO_MANY_ATTEMPTS, with the seconds until the window ends (sent as Retry-After by the api-rate-limit plugin). */
+export class TooManyAttempts extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('TOO_MANY_ATTEMPTS', popups.tooManyAttempts.body);
+  }
+}
+
+export const tooManyAttempts = (retryAfterSeconds: number) => new TooManyAttempts(Math.max(1, retryAfterSeconds));
+
+/** Where a client stands against a limit after one more request. */
+export interface Quota {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+  allowed: boolean;
+}
+
+const seconds = (ms: number) => Math.ceil(ms / 1000);
 
 /**
  * Guards guessable calls: every attempt counts against the client address, and failures count
  * against the target (usually the email) so one address cannot lock out many accounts quickly.
+ * `take` counts a request against any other limit (the general API limit).
  */
 export function createLimiter(store: CounterStore, limits: { address: Limit; failures: Limit }) {
   const ms = (limit: Limit) => limit.windowSeconds * 1000;
+  const take = async (key: string, limit: Limit): Promise<Quota> => {
+    const { count, resetMs } = await store.increment(key, ms(limit));
+    return {
+      limit: limit.max,
+      remaining: Math.max(limit.max - count, 0),
+      resetSeconds: seconds(resetMs),
+      allowed: count <= limit.max,
+    };
+  };
   return {
+    take,
     /** Counts one attempt from an address for an action; throws TOO_MANY_ATTEMPTS past the ceiling. */
     async attempt(action: string, address: string) {
-      const n = await store.increment(`a:${action}:${address}`, ms(limits.address));
-      if (n > limits.address.max) throw tooManyAttempts();
+      const quota = await take(`a:${action}:${address}`, limits.address);
+      if (!quota.allowed) throw tooManyAttempts(quota.resetSeconds);
     },
     /** Throws TOO_MANY_ATTEMPTS when a target already has too many recent failures. */
     async assertNotLocked(action: string, target: string) {
-      if ((await store.count(`f:${action}:${target}`)) >= limits.failures.max) throw tooManyAttempts();
+      const { count, resetMs } = await store.count(`f:${action}:${target}`);
+      if (count >= limits.failures.max) throw tooManyAttempts(seconds(resetMs));
     },
     async failure(action: string, target: string) {
       await store.increment(`f:${action}:${target}`, ms(limits.failures));

@@ -1,55 +1,124 @@
-import { z } from 'zod';
+import { allCalls, resultStatus, type Call, type ResultCode } from '@portal/contract';
 
-import { allCalls, resultStatus, type Call } from '@portal/contract';
+import { inputSchema, outputCeilings, outputSchema } from './openapi-schemas.ts';
 
-const envelope = (data: Record<string, unknown>) => ({
-  type: 'object',
-  required: ['data', 'code', 'message'],
-  properties: { data, code: { type: 'string' }, message: { type: 'string' } },
+const headerNumber = { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 };
+
+/** Headers on every answer of a call (route.ts and the api-rate-limit plugin send them). */
+const headers = {
+  'RateLimit-Limit': { description: 'Requests a client address may make per window.', schema: headerNumber },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: headerNumber },
+  'RateLimit-Reset': { description: 'Seconds until the current window ends.', schema: headerNumber },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: headerNumber },
+  'Access-Control-Allow-Origin': {
+    description: "The portal's own origin (PUBLIC_URL): no other site's pages may read the answer.",
+    schema: { type: 'string', format: 'uri', maxLength: 2048 },
+  },
+};
+const ref = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
+const answerHeaders = (status: number) => ({
+  'RateLimit-Limit': ref('RateLimit-Limit'),
+  'RateLimit-Remaining': ref('RateLimit-Remaining'),
+  'RateLimit-Reset': ref('RateLimit-Reset'),
+  'Access-Control-Allow-Origin': ref('Access-Control-Allow-Origin'),
+  ...(status === 429 ? { 'Retry-After': ref('Retry-After') } : {}),
 });
 
-const schema = (type: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+const fieldErrors = {
+  type: 'object',
+  description: 'Field name: the messages of the rules it breaks.',
+  additionalProperties: { type: 'array', items: { type: 'string' } },
+};
+
+/** The envelope every JSON answer travels in, with the codes an answer of this status may carry. */
+const envelope = (codes: ResultCode[], data: Record<string, unknown>) =>
+  outputSchema({
+    type: 'object',
+    required: ['data', 'code', 'message'],
+    properties: { data, code: { type: 'string', enum: codes }, message: { type: 'string' } },
+  });
+
+/** Codes a call may answer beyond its own: from route() (auth gates, input), the rate limits and the error handler. */
+function answerCodes(call: Call, method: string, hasInput: boolean): ResultCode[] {
+  const codes = new Set<ResultCode>(call.codes);
+  if (call.auth.access === 'user') {
+    codes.add('INVALID_TOKEN').add('EXPIRED_TOKEN');
+    if (!call.auth.exempt?.includes('legal')) codes.add('UNACCEPTED_LEGAL_AGREEMENT');
+    if (!call.auth.exempt?.includes('twoFactor')) codes.add('USS_TWO_FACTOR_AUTH_REQUIRED');
+    if (call.auth.staffLevel !== undefined) codes.add('FORBIDDEN');
+  }
+  if (hasInput) codes.add('VALIDATION_ERROR');
+  if (method === 'POST') codes.add('BAD_REQUEST').add('PAYLOAD_TOO_LARGE');
+  return [...codes.add('TOO_MANY_ATTEMPTS').add('SERVER_ERROR')];
+}
+
+function responses(call: Call, codes: ResultCode[]) {
+  const byStatus = new Map<number, ResultCode[]>();
+  for (const code of codes) byStatus.set(resultStatus[code], [...(byStatus.get(resultStatus[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, group]) => {
+      const content =
+        status === 200 && call.binary
+          ? { [call.binary]: { schema: { type: 'string', format: 'binary', maxLength: outputCeilings.downloadBytes } } }
+          : {
+              'application/json': {
+                schema: envelope(
+                  group,
+                  status === 200 && call.data
+                    ? outputSchema(call.data)
+                    : status === 422
+                      ? fieldErrors
+                      : { nullable: true, description: 'null, or what the code needs said' },
+                ),
+              },
+            };
+      return [String(status), { description: group.join(', '), headers: answerHeaders(status), content }];
+    }),
+  );
+}
+
+/** Who may make a call: said in words, and as a security scheme (one per staff area, see components). */
+function access(call: Call) {
+  const { access: who, staffLevel, exempt } = call.auth;
+  if (who === 'public') return { security: [], description: 'Public: no token needed.' };
+  if (who === 'integration')
+    return { security: [{ integration: [] }], description: 'An integration token with the scope this call needs.' };
+  const gates = exempt?.length ? ` Open while ${exempt.join(' and ')} is pending.` : '';
+  if (staffLevel !== undefined)
+    return {
+      security: [{ [`staff_${call.tag}`]: [] }],
+      description: `Provider staff only: uss_admin_level ${staffLevel} or higher.${gates}`,
+    };
+  return { security: [{ bearer: [] }], description: `A signed-in user's token.${gates}` };
+}
 
 function operation(call: Call, method: string) {
-  const input = schema(call.input, 'input');
+  const input = inputSchema(call.input);
   const pathParams = [...call.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
   const properties = (input.properties ?? {}) as Record<string, unknown>;
   const parameters = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? {} }));
-  const responses: Record<string, unknown> = {};
-  for (const code of call.codes) {
-    const status = String(resultStatus[code]);
-    const entry = (responses[status] ??= { description: '', content: {} }) as {
-      description: string;
-      content: Record<string, unknown>;
-    };
-    entry.description = entry.description ? `${entry.description}, ${code}` : code;
-    if (status === '200' && call.binary)
-      entry.content = { [call.binary]: { schema: { type: 'string', format: 'binary' } } };
-    else
-      entry.content['application/json'] = {
-        schema: envelope(status === '200' && call.data ? schema(call.data, 'output') : {}),
-      };
-  }
+  const rest = Object.keys(properties).filter((name) => !pathParams.includes(name));
+  const { security, description } = access(call);
   return {
     operationId: method === call.methods[0] ? call.id : `${call.id}.${method.toLowerCase()}`,
     summary: call.summary,
+    description,
     tags: [call.tag],
-    security: call.auth.access === 'user' ? [{ bearer: [] }] : [],
-    parameters,
-    ...(method === 'GET'
-      ? {
-          parameters: [
-            ...parameters,
-            ...Object.keys(properties)
-              .filter((p) => !pathParams.includes(p))
-              .map((name) => ({ name, in: 'query', schema: properties[name] })),
-          ],
-        }
-      : { requestBody: { content: { 'application/json': { schema: input } } } }),
-    responses,
+    security,
+    ...(method === 'POST'
+      ? { parameters, requestBody: { content: { 'application/json': { schema: input } } } }
+      : { parameters: [...parameters, ...rest.map((name) => ({ name, in: 'query', schema: properties[name] }))] }),
+    responses: responses(call, answerCodes(call, method, Object.keys(properties).length > 0)),
   };
 }
+
+const staffAreas = [...new Set(allCalls.filter((c) => c.auth.staffLevel !== undefined).map((c) => c.tag))];
+const userToken = (text: string) => ({
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'JWT',
+  description: `${text} A JWS (HS256) signed by the portal, verified with a fixed algorithm and an expiry as RFC8725 advises; a password change or sign-out-everywhere revokes it.`,
+});
 
 /** The OpenAPI document, generated from the contract so it cannot drift from the routes. */
 export function openApiDocument() {
@@ -63,9 +132,43 @@ export function openApiDocument() {
     info: {
       title: 'Customer Portal API',
       version: '1.0.0',
-      description: 'Every answer is the envelope { data, code, message }; the HTTP status agrees with the code.',
+      description: [
+        'Every answer is the envelope { data, code, message }; the HTTP status agrees with the code.',
+        'Each client address may make a number of requests a minute (RateLimit-* headers on every answer).',
+        `Answers the contract sets no limit for are documented with ceilings (${outputCeilings.textLength} characters, ${outputCeilings.items} items).`,
+      ].join(' '),
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    servers: [
+      {
+        url: '/',
+        description: 'The portal serving this document (production, staging or local).',
+        'x-internal': false,
+      },
+    ],
+    tags: [...new Set(allCalls.map((call) => call.tag))].map((name) => ({ name })),
+    components: {
+      headers,
+      securitySchemes: {
+        bearer: userToken("The signed-in user's token from auth/get-token."),
+        ...Object.fromEntries(
+          staffAreas.map((area) => [
+            `staff_${area}`,
+            userToken(
+              `The token of a provider staff user, for the ${area} staff calls (each names the level it needs).`,
+            ),
+          ]),
+        ),
+        ...(allCalls.some((call) => call.auth.access === 'integration')
+          ? {
+              integration: {
+                type: 'http',
+                scheme: 'bearer',
+                description: "An integration token (created by level-3 staff), for the provider's systems.",
+              },
+            }
+          : {}),
+      },
+    },
     paths,
   };
 }

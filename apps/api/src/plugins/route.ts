@@ -35,11 +35,16 @@ export function route<C extends Call>(
   call: C,
   handler: (ctx: Context<C>) => Promise<unknown>,
 ): void {
+  // Only the portal's own pages may read the answers; the OpenAPI document states it on every answer.
+  const allowOrigin = new URL(deps.env.PUBLIC_URL).origin;
   for (const method of call.methods) {
     app.route({
       method,
       url: call.path,
       config: { operationId: call.id },
+      onRequest: async (_request, reply) => {
+        reply.header('access-control-allow-origin', allowOrigin);
+      },
       handler: async (request, reply) => {
         const caller = call.auth.access === 'user' ? await authenticate(deps, request, call.auth) : null;
         const raw = {

@@ -74,6 +74,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     SEED_ON_EMPTY: 'false',
     // Tests play clients at several addresses through X-Forwarded-For, as behind a load balancer.
     TRUST_PROXY: 'true',
+    // The clock stands still in tests, so a whole file's calls fall in one rate-limit window.
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
     ...overrides,
   });
   const deps = await createDeps(env, { db, clock });
