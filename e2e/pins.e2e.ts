@@ -42,7 +42,7 @@ describe('compliance PINs', () => {
     expect(await row.count()).toBe(1);
     expect(await row.first().textContent()).toContain('1000102');
 
-    await page.getByRole('button', { name: 'Reset the PIN of account 1000102' }).click();
+    await page.getByRole('button', { name: 'Reset PIN of account 1000102' }).click();
     const sent = page.getByRole('button', { name: 'Email sent for account 1000102' });
     await sent.waitFor();
     expect(await sent.textContent()).toBe('Email Sent');

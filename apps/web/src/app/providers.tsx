@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 
 import { PopupHost } from '../components/ui/PopupHost.tsx';
 import { queryClient } from '../lib/query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Everything the app needs around the router: theme, query cache and the popup host. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
         <PopupHost />

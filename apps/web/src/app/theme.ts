@@ -1,5 +1,5 @@
-import type { MantineColorsTuple } from '@mantine/core';
-import { createTheme } from '@mantine/core';
+import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Modal } from '@mantine/core';
 
 /** Northwind brand: navy for structure and primary actions, teal as the accent. */
 const navy: MantineColorsTuple = [
@@ -15,13 +15,54 @@ const navy: MantineColorsTuple = [
   '#14284b',
 ];
 
+/**
+ * Mantine's palette with shades 8 and 9 darkened (same hue) to meet WCAG AA, 4.5:1 (decision 060).
+ * Shade 8 is the filled background under white text and the colour of text in that colour
+ * (primaryShade 8); shade 9 is the text of the light variant on shade 1. Shades 0-7 (light
+ * backgrounds, bullets, borders) stay Mantine's.
+ */
+const darkened = (palette: MantineColorsTuple, shade8: string, shade9: string): MantineColorsTuple => {
+  const [c0, c1, c2, c3, c4, c5, c6, c7] = palette;
+  return [c0, c1, c2, c3, c4, c5, c6, c7, shade8, shade9];
+};
+
+const { red, orange, yellow, green, teal } = DEFAULT_THEME.colors;
+
+/**
+ * Text colours that Mantine derives from gray-6 and red-6 (about 3.3:1) get shades that reach
+ * 4.5:1 on white, the page background (#f4f6fa) and the light tints the app puts text on.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#636a72',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
+  dark: {},
+});
+
 export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 8, dark: 5 },
-  colors: { navy },
+  colors: {
+    navy,
+    red: darkened(red, '#d92121', '#c12828'),
+    orange: darkened(orange, '#bf490a', '#b53c0d'),
+    // Filled yellow keeps Mantine's shade 8 with dark text (autoContrast below).
+    yellow: darkened(yellow, yellow[8], '#9c5100'),
+    green: darkened(green, '#267f36', '#247334'),
+    teal: darkened(teal, '#087f5a', '#077352'),
+  },
+  // Dark text on light filled backgrounds: white on yellow cannot reach 4.5:1 without turning it
+  // brown. Every other filled colour is dark enough for white text, so only yellow changes.
+  autoContrast: true,
   fontFamily: 'Inter, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
   headings: { fontFamily: 'Inter, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', fontWeight: '650' },
   defaultRadius: 'md',
   focusRing: 'auto',
   breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
+  components: {
+    // The close (x) button of every dialog has a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });

@@ -28,7 +28,7 @@ export function HeaderBar({ user, navOpened, onToggleNav }: HeaderBarProps) {
           aria-controls="portal-sidebar"
           data-testid="nav-toggle"
         />
-        <Link to={paths.home()} aria-label="Northwind customer portal, dashboard" style={{ textDecoration: 'none' }}>
+        <Link to={paths.home()} aria-label="Northwind Portal, dashboard" style={{ textDecoration: 'none' }}>
           <Wordmark />
         </Link>
       </Group>

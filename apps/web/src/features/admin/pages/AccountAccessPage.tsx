@@ -98,7 +98,7 @@ export function AccountAccessPage() {
           </Title>
           <Text size="sm" c="dimmed">
             Your own access to customer accounts. {canGrantAdmin ? '' : 'Your staff level allows user access only. '}
-            <Anchor component={Link} to={paths.adminLoginAsUserAudit()} size="sm">
+            <Anchor component={Link} to={paths.adminLoginAsUserAudit()} size="sm" underline="always">
               Sign-in as user record
             </Anchor>
           </Text>

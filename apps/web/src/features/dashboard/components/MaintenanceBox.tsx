@@ -8,7 +8,7 @@ import { DashboardCard } from './DashboardCard.tsx';
 
 function Count({ value, label }: { value: number; label: string }) {
   return (
-    <Anchor component={Link} to={paths.notifications()} underline="never" c="inherit" aria-label={`${value} ${label}`}>
+    <Anchor component={Link} to={paths.notifications()} underline="never" c="inherit">
       <Text fz={34} fw={700} c="navy.9" lh={1.1}>
         {value}
       </Text>

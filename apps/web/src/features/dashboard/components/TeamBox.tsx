@@ -25,11 +25,12 @@ function Member({ member }: { member: contact.TeamMember }) {
         <Text size="xs" c="dimmed">
           {member.team_title}
         </Text>
-        <Anchor href={`mailto:${member.email_nm}`} size="sm" truncate="end" title={member.email_nm}>
+        {/* Stacked links, each at least 24 px tall: a target big enough to hit (WCAG 2.5.8). */}
+        <Anchor href={`mailto:${member.email_nm}`} size="sm" lh="24px" truncate="end" title={member.email_nm}>
           {member.email_nm}
         </Anchor>
         {member.phones.map(({ phone }) => (
-          <Anchor key={phone} href={telHref(phone)} size="sm">
+          <Anchor key={phone} href={telHref(phone)} size="sm" lh="24px">
             {phone}
           </Anchor>
         ))}

@@ -194,7 +194,7 @@ export function CreateAccountPage() {
         <Group justify="center">
           <Text size="sm">
             Already have a portal user?{' '}
-            <Anchor component={Link} to={paths.login()}>
+            <Anchor component={Link} to={paths.login()} underline="always">
               Sign in
             </Anchor>
           </Text>
@@ -213,6 +213,7 @@ function AgreementLabel() {
       href={absoluteUrl(paths.agreement(a.legal_agreement_id))}
       target="_blank"
       rel="noopener"
+      underline="always"
     >
       {a.title}
     </Anchor>

@@ -33,7 +33,7 @@ export function VerifyEmailPage() {
         ) : mutation.isError ? (
           <Alert color="red" variant="light" role="alert" data-testid="not-verified">
             {identity.texts.notVerified}{' '}
-            <Anchor component={Link} to={paths.resendVerification()} size="sm">
+            <Anchor component={Link} to={paths.resendVerification()} size="sm" underline="always">
               Send a new verification link
             </Anchor>
           </Alert>

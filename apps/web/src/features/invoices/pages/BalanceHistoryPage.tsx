@@ -37,7 +37,7 @@ export function BalanceHistoryPage() {
               setCurrentAccountId(row.account_id);
               void navigate(paths.invoices());
             }}
-            aria-label={`Invoices of account ${row.account.account_number}`}
+            aria-label={`${row.account.name}: invoices of account ${row.account.account_number}`}
           >
             {row.account.name}
           </Anchor>
@@ -111,8 +111,10 @@ export function BalanceHistoryPage() {
         <Text size="sm">
           Please write your account and invoice numbers on every payment. For payment options or questions about a
           balance, write to{' '}
-          <Anchor href={`mailto:${invoices.billingProvider.email}`}>{invoices.billingProvider.email}</Anchor> or call{' '}
-          {invoices.billingProvider.phone}.
+          <Anchor href={`mailto:${invoices.billingProvider.email}`} underline="always">
+            {invoices.billingProvider.email}
+          </Anchor>{' '}
+          or call {invoices.billingProvider.phone}.
         </Text>
       </Paper>
     </Stack>

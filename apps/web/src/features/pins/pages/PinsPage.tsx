@@ -27,9 +27,7 @@ function ResetButton({ account, sent, onSent }: { account: AccountPin; sent: boo
         loading={mutation.isPending}
         onClick={() => mutation.mutate(account.account_id, { onSuccess: onSent })}
         aria-label={
-          sent
-            ? `Email sent for account ${account.account_number}`
-            : `Reset the PIN of account ${account.account_number}`
+          sent ? `Email Sent for account ${account.account_number}` : `Reset PIN of account ${account.account_number}`
         }
       >
         {sent ? 'Email Sent' : 'Reset PIN'}

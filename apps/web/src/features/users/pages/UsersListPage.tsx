@@ -105,7 +105,7 @@ function UsersList() {
             size="sm"
             onClick={() => reset.mutate(user.email_nm)}
             disabled={reset.isPending}
-            aria-label={`Send a password reset to ${user.email_nm}`}
+            aria-label={`Reset password of ${user.email_nm}`}
           >
             Reset password
           </Anchor>
