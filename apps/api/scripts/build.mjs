@@ -18,6 +18,7 @@ await build({
   entryPoints: {
     server: join(api, 'src/server.ts'),
     'staff-cli': join(api, 'src/cli/staff.ts'),
+    'backup-cli': join(api, 'src/cli/backup.ts'),
   },
   outdir: out,
   bundle: true,
