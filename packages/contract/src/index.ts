@@ -52,7 +52,7 @@ export type {
   TicketItem,
   UserItem,
 } from './integration.ts';
-export type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary } from './invoices.ts';
+export type { BalanceHistory, Invoice, InvoiceProduct, InvoiceStatus, InvoiceSummary } from './invoices.ts';
 export type { Notification } from './notifications.ts';
 export type { OrderDetail, OrderListItem, PendingOrder, Product } from './orders.ts';
 export type { AccountPin } from './pins.ts';

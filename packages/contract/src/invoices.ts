@@ -5,6 +5,14 @@ import { paged, pageParam } from './envelope.ts';
 import { id, optionalId, searchText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 
+/**
+ * What the customer sees of an invoice's payment: paid (nothing left open), overdue (something open
+ * after the due date), partly paid or unpaid. Derived on the server from the paid amount and the due
+ * date, the same open amounts the balance history ages.
+ */
+export const invoiceStatuses = ['paid', 'partly paid', 'unpaid', 'overdue'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
 export const invoiceSummary = z.object({
   account_id: z.number().int(),
   cycle_log_id: z.number().int(),
@@ -14,6 +22,8 @@ export const invoiceSummary = z.object({
   bill_date: z.string(),
   due_date: z.string(),
   total_amt_due: z.number(),
+  amount_paid: z.number(),
+  status: z.enum(invoiceStatuses),
   is_downloadable: z.boolean(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;

@@ -4,13 +4,22 @@ import type { Db } from '../../db/client.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
 import { inCallerAccounts } from '../../lib/scope.ts';
 
-const summaryColumns = `
+/**
+ * The one rule of an invoice's status: paid once nothing is open, overdue when something is open after
+ * the due date, else partly paid or unpaid. "Open" is total minus paid, what the balance history ages.
+ */
+const statusSql = (today: string) => `CASE WHEN i.amount_paid >= i.total_amt_due THEN 'paid'
+  WHEN i.due_date < ${today}::date THEN 'overdue'
+  WHEN i.amount_paid > 0 THEN 'partly paid' ELSE 'unpaid' END`;
+
+/** `today` is the parameter holding the caller's today ('YYYY-MM-DD', from the injected clock). */
+const summaryColumns = (today: string) => `
   i.account_id, i.cycle_log_id, i.invoice_number, a.account_number, a.name AS account_name,
   to_char(i.bill_date, 'YYYY-MM-DD') AS bill_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-  i.total_amt_due, i.is_downloadable`;
+  i.total_amt_due, i.amount_paid, ${statusSql(today)} AS status, i.is_downloadable`;
 
-/** The invoice with its charges; `$today` is the caller's today ('YYYY-MM-DD', from the injected clock). */
-const invoiceColumns = (today: string) => `${summaryColumns},
+/** The invoice with its charges. */
+const invoiceColumns = (today: string) => `${summaryColumns(today)},
   i.monthly_charges, i.late_payment_charges, i.adjustments,
   i.taxes_fees_other, i.governmental_charges, i.balance_forward,
   (i.due_date - ${today}::date)::int AS days_until_due`;
@@ -33,6 +42,7 @@ export const findInvoice = (db: Db, userId: number, accountId: number, cycleLogI
   );
 
 export interface InvoiceFilter {
+  today: string;
   accountId?: number;
   search?: string;
   sort?: (typeof invoices.invoiceSortColumns)[number];
@@ -52,7 +62,7 @@ const sortSql: Record<(typeof invoices.invoiceSortColumns)[number], string> = {
 
 /** A page of the caller's invoices, newest bill first; search matches invoice number, account number or name. */
 export async function findInvoices(db: Db, userId: number, filter: InvoiceFilter) {
-  const params: unknown[] = [userId];
+  const params: unknown[] = [userId, filter.today];
   const where = [inCallerAccounts('i.account_id', 1)];
   if (filter.accountId !== undefined) {
     params.push(filter.accountId);
@@ -70,7 +80,7 @@ export async function findInvoices(db: Db, userId: number, filter: InvoiceFilter
     ? `${sortSql[filter.sort]} ${direction}, i.bill_date DESC, i.account_id, i.cycle_log_id DESC`
     : 'i.bill_date DESC, i.account_id, i.cycle_log_id DESC';
   return db.query<InvoiceSummary & { total_count: number }>(
-    `SELECT ${summaryColumns}, count(*) OVER () AS total_count
+    `SELECT ${summaryColumns('$2')}, count(*) OVER () AS total_count
        FROM invoices i JOIN accounts a ON a.account_id = i.account_id
       WHERE ${where.join(' AND ')}
       ORDER BY ${orderBy}

@@ -55,6 +55,7 @@ export function invoicesService(deps: Deps) {
       if (input.accountId !== undefined) await accountOf(caller, input.accountId);
       const perPage = pageSizes.invoices;
       const rows = await findInvoices(deps.db, caller.userId, {
+        today: today(),
         page: input.page,
         perPage,
         ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),

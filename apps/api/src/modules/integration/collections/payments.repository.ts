@@ -28,3 +28,22 @@ export const upsertPayment = (db: Db, p: PaymentItem, accountId: number, cycleLo
        cycle_log_id = EXCLUDED.cycle_log_id, paid_at = EXCLUDED.paid_at, amount = EXCLUDED.amount`,
     [p.payment_reference, accountId, cycleLogId, p.paid_at, p.amount],
   );
+
+export const paymentInvoiceId = async (db: Db, reference: string) =>
+  (
+    await db.one<{ cycle_log_id: number | null }>('SELECT cycle_log_id FROM payments WHERE payment_reference = $1', [
+      reference,
+    ])
+  )?.cycle_log_id ?? null;
+
+/**
+ * An invoice's paid amount is the sum of the payments made against it: the one figure its status and
+ * the balance history's open amounts derive from.
+ */
+export const refreshAmountPaid = (db: Db, cycleLogIds: number[]) =>
+  db.query(
+    `UPDATE invoices i SET amount_paid = COALESCE((SELECT sum(p.amount) FROM payments p
+        WHERE p.cycle_log_id = i.cycle_log_id), 0)
+      WHERE i.cycle_log_id = ANY($1)`,
+    [cycleLogIds],
+  );

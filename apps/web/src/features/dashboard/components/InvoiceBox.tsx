@@ -12,6 +12,7 @@ import { currentAccountId, setCurrentAccountId } from '../../../lib/session.ts';
 import { useLoginData } from '../../../lib/use-session.ts';
 import { useInvoiceProducts } from '../../invoices/api/get-invoice-products.ts';
 import { useLatestInvoice } from '../../invoices/api/get-latest-invoice.ts';
+import { InvoiceStatusBadge } from '../../invoices/components/InvoiceStatusBadge.tsx';
 import { spendByService } from '../spend-by-service.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 
@@ -45,9 +46,12 @@ export function InvoiceBox() {
             <Text size="sm" c="dimmed">
               Amount due
             </Text>
-            <Text fz={30} fw={700} c="navy.9" lh={1.1} data-testid="amount-due">
-              {formatMoney(data.total_amt_due)}
-            </Text>
+            <Group gap="sm" align="center">
+              <Text fz={30} fw={700} c="navy.9" lh={1.1} data-testid="amount-due">
+                {formatMoney(data.total_amt_due)}
+              </Text>
+              <InvoiceStatusBadge status={data.status} amountPaid={data.amount_paid} />
+            </Group>
             <Text size="sm">
               Due {formatDate(data.due_date)}
               {/* Spec: the remaining-days text goes away once the due date is reached. */}

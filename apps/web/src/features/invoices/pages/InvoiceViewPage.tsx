@@ -12,6 +12,7 @@ import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceCharges } from '../components/InvoiceCharges.tsx';
 import { InvoiceDownloadButtons } from '../components/InvoiceDownloadButtons.tsx';
 import { InvoiceServices } from '../components/InvoiceServices.tsx';
+import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
 import { remainingDaysText } from '../invoice-rules.ts';
 
 /** invoices/view/{accountId}/{cycleLogId}: one invoice, its charges and its services. */
@@ -83,6 +84,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <Text fz={30} fw={700} c="navy.9" lh={1.1} data-testid="invoice-total">
               {formatMoney(invoice.total_amt_due)}
             </Text>
+            <InvoiceStatusBadge status={invoice.status} amountPaid={invoice.amount_paid} />
             {remaining && (
               <Badge variant="light" color="blue" data-testid="remaining-days">
                 {remaining}

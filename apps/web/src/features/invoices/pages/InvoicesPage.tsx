@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/formats.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import { InvoiceDownloadButtons } from '../components/InvoiceDownloadButtons.tsx';
+import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
 
 const isInvoiceSort = (value: string | null): value is (typeof invoices.invoiceSortColumns)[number] =>
   (invoices.invoiceSortColumns as readonly (string | null)[]).includes(value);
@@ -35,6 +36,11 @@ const columns: Column<InvoiceSummary>[] = [
     sortable: true,
     align: 'right',
     render: (invoice) => formatMoney(invoice.total_amt_due),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (invoice) => <InvoiceStatusBadge status={invoice.status} amountPaid={invoice.amount_paid} />,
   },
   {
     key: 'pdf',
