@@ -120,8 +120,11 @@ const userToken = (text: string) => ({
   description: `${text} A JWS (HS256) signed by the portal, verified with a fixed algorithm and an expiry as RFC8725 advises; a password change or sign-out-everywhere revokes it.`,
 });
 
-/** The OpenAPI document, generated from the contract so it cannot drift from the routes. */
-export function openApiDocument() {
+/** The OpenAPI document, generated from the contract so it cannot drift from the routes; built once per process. */
+export const openApiDocument = () => (built ??= buildDocument());
+let built: ReturnType<typeof buildDocument> | undefined;
+
+function buildDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of allCalls) {
     const path = `/api${call.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
