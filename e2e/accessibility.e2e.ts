@@ -152,6 +152,8 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       { path: '/s/create-account', ready: byHeading('Create your portal user') },
       { path: `/s/agreement/${agreement.legal_agreement_id}`, ready: byHeading(agreement.title) },
       { path: '/dev/outbox', ready: byHeading('Local outbox') },
+      // Last: it sends the page on to the sign-in form a few seconds later.
+      { path: '/logout', ready: byHeading('Signed out') },
     ]);
     expectNone(findings);
   });
@@ -291,6 +293,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
         { path: '/admin/account-access' },
         { path: '/admin/login-as-user' },
         { path: '/admin/login-as-user-audit' },
+        { path: '/admin/integration' },
         { path: `/admin/get-user-accounts/${customer.user_id}?url=%2Finvoices`, ready: byTestId('user-email') },
       ]),
     );

@@ -30,12 +30,13 @@ const { red, orange, yellow, green, teal } = DEFAULT_THEME.colors;
 
 /**
  * Text colours that Mantine derives from gray-6 and red-6 (about 3.3:1) get shades that reach
- * 4.5:1 on white, the page background (#f4f6fa) and the light tints the app puts text on.
+ * 4.5:1 on white, the page background (#f4f6fa) and every palette's light tint (shade 1, the
+ * background of light alerts), where dimmed text also appears.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
-    '--mantine-color-dimmed': '#636a72',
+    '--mantine-color-dimmed': '#5c636b',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
   },
   dark: {},
