@@ -20,6 +20,7 @@ import * as productsCloud from './products-cloud.ts';
 import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
 import * as resources from './resources.ts';
+import * as signupAccess from './signup-access.ts';
 import * as tickets from './tickets.ts';
 import * as users from './users.ts';
 
@@ -49,6 +50,7 @@ export const allCalls: Call[] = [
   productsRp,
   profile,
   resources,
+  signupAccess,
   tickets,
   users,
 ]

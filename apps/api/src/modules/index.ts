@@ -9,6 +9,7 @@ import { contactRoutes } from './contact/contact.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
+import { signupAccessRoutes } from './identity/signup-access.routes.ts';
 import { integrationRoutes } from './integration/integration.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { legalRoutes } from './legal/legal.routes.ts';
@@ -40,6 +41,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   endpointDetectionRoutes,
   healthRoutes,
   identityRoutes,
+  signupAccessRoutes,
   integrationRoutes,
   invoicesRoutes,
   legalRoutes,

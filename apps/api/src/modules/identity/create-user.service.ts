@@ -10,6 +10,7 @@ import {
   claimInvitation,
   findAccountAdminEmails,
   findAccountByInvoice,
+  findAccountName,
   findActiveAccountByNumber,
   insertUser,
   linkUserToAccount,
@@ -18,6 +19,7 @@ import {
 import { hashLinkToken, linkLifetimes } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 import type { MailDeps } from './password-reset.service.ts';
+import { signupAccessService } from './signup-access.service.ts';
 import { sendEmailVerification } from './verification.service.ts';
 
 interface NewUserInput {
@@ -53,6 +55,7 @@ async function delivered(send: () => Promise<void>): Promise<boolean> {
  * verification link. The answer is USER_CREATED; the app then signs in with the entered password.
  */
 export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>, captcha: Captcha) {
+  const signups = signupAccessService(deps);
   async function begin(input: NewUserInput, address: string) {
     await deps.limiter.attempt('create-user', address);
     await captcha.assertSolved(input.g_recaptcha_response, address);
@@ -100,11 +103,14 @@ export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>
       }
       const passwordHash = await hashPassword(input.passwd);
       const now = deps.clock.now();
-      const userId = await deps.db.tx(async (db) => {
+      const { userId, grant } = await deps.db.tx(async (db) => {
         const id = await insert(db, input, passwordHash, now);
         await linkUserToAccount(db, id, account.account_id, false);
-        return id;
+        return { userId: id, grant: await signups.record(db, account.account_id, id) };
       });
+      // Both numbers are printed on every invoice: the account's administrators hear of it at once.
+      const named = await findAccountName(deps.db, account.account_id);
+      if (named) await signups.notify(grant, named, input);
       return finish(userId);
     },
 
