@@ -155,6 +155,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       // Last: it sends the page on to the sign-in form a few seconds later.
       { path: '/logout', ready: byHeading('Signed out') },
     ]);
+
+    // Field errors (the error colour) on the sign-in form sent empty.
+    await page.goto('/portal/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await settle(page, (p) => p.locator('.mantine-InputWrapper-error').first().waitFor());
+    findings.push(...(await scanPage(page, '/login (field errors)')));
     expectNone(findings);
   });
 
