@@ -27,6 +27,13 @@ const newUser = {
   password: 'Ward-Rounds-Daily-42',
 };
 
+/** The start of the answers of add new user and add existing user (the same for any address). */
+const answers = {
+  newUser: 'We sent a message to this address. If it is new to the portal, the user was added',
+  existingUser:
+    'We sent a message to this address. If it belongs to a portal user, they now have the access you chose.',
+};
+
 /** The users list's row of one email. */
 const userRow = (page: Page, email: string) => page.locator('tbody tr').filter({ hasText: email });
 
@@ -47,7 +54,8 @@ describe('users area (account administrator)', () => {
     await admin.getByText('This user must have access to at least one account.').waitFor();
     await admin.getByLabel('User access to Globex Health – Main Campus (1000201)').check();
     await admin.getByRole('button', { name: 'Add user' }).click();
-    await admin.getByText(`${newUser.first} ${newUser.last} was added.`, { exact: false }).waitFor();
+    // The answer never says whether the address already had a portal user; it says what happens either way.
+    await admin.getByText(answers.newUser, { exact: false }).waitFor();
     await admin.getByText('Redirecting...').waitFor();
     // Back to the users list after 3 seconds.
     await admin.waitForURL('**/portal/users', { timeout: 10_000 });
@@ -100,6 +108,43 @@ describe('users area (account administrator)', () => {
 
     await userContext.close();
     await adminContext.close();
+  });
+
+  it('add existing user and add new user answer the same for any address; only a real user gains access', async () => {
+    const { context, page: admin } = await open();
+    await signIn(admin, demoEmails.admin);
+    const june = 'june.park@globex-health.example';
+    const addExisting = async (email: string) => {
+      await admin.goto('/portal/users/add-existing-user');
+      await admin.getByLabel('Email of the portal user').fill(email);
+      await admin.getByLabel('User access to Globex Health – Main Campus (1000201)').check();
+      await admin.getByRole('button', { name: 'Add user' }).click();
+      const notice = admin.getByRole('status').filter({ hasText: 'Redirecting...' });
+      await notice.waitFor();
+      const text = await notice.textContent();
+      await admin.waitForURL('**/portal/users', { timeout: 10_000 });
+      return text;
+    };
+    const known = await addExisting(june);
+    expect(known).toContain(answers.existingUser);
+    expect(await addExisting('nobody.here@globex-health.example')).toBe(known);
+    // June (who had 1000202 and 1000203) now has Main Campus too; nobody else appeared.
+    await userRow(admin, june).filter({ hasText: '1000201' }).waitFor();
+    expect(await userRow(admin, 'nobody.here@globex-health.example').count()).toBe(0);
+
+    // Add new user with June's address: the same answer as for a new address, and June stays as she was.
+    await admin.goto('/portal/users/add-new-user');
+    await admin.locator('input[name="first_nm"]').fill('Someone');
+    await admin.locator('input[name="last_nm"]').fill('Else');
+    await admin.locator('input[name="email_nm"]').fill(june);
+    await admin.locator('input[name="passwd"]').fill(newUser.password);
+    await admin.locator('input[name="confirm"]').fill(newUser.password);
+    await admin.getByLabel('User access to Globex Health – Clinics Network (1000202)').check();
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    await admin.getByText(answers.newUser, { exact: false }).waitFor();
+    await admin.waitForURL('**/portal/users', { timeout: 10_000 });
+    expect(await admin.getByText('Someone Else').count()).toBe(0);
+    await context.close();
   });
 
   it('a failed user load shows the error, Redirecting..., then the users list', async () => {

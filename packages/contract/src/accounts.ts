@@ -76,6 +76,6 @@ export const updateAccounts = defineCall({
   path: '/accounts/update-accounts',
   input: z.object({ accounts: accountIdList(m.type).default([]) }),
   data: z.array(z.number().int()),
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });

@@ -143,13 +143,13 @@ export const updateUser = defineCall({
 export const addExistingUser = defineCall({
   id: 'users.addExistingUser',
   summary:
-    'Gives an existing portal user (by email) access to accounts the caller administers. A notice email that could not be sent is reported in the message.',
+    'Gives the portal user of an email access to accounts the caller administers and mails them; an address without one is mailed instead. The answer is the same either way (it never tells whether the address has a portal user); the message says when the email could not be sent.',
   tag: 'users',
   methods: ['POST'],
   path: '/users/add-existing-user',
   input: z.object({ email_nm: email, accounts: accountAccessList }),
-  data: portalUser,
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  data: z.null(),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
 
@@ -167,13 +167,13 @@ export const addNewUserInput = z
 export const addNewUser = defineCall({
   id: 'users.addNewUser',
   summary:
-    'Creates a portal user with access to accounts the caller administers and mails them a verification link. A link that could not be sent is reported in the message.',
+    'Creates a portal user with access to accounts the caller administers and mails them a verification link; for an address that already has a portal user nothing changes and that person is mailed instead. The answer is the same either way; the message says when the email could not be sent.',
   tag: 'users',
   methods: ['POST'],
   path: '/users/add-new-user',
   input: addNewUserInput,
-  data: portalUser,
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  data: z.null(),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
 

@@ -209,13 +209,21 @@ describe('accounts/update-accounts', () => {
     expect(off.body.data).toEqual([]);
   });
 
-  it('refuses accounts the caller does not administer, and changes nothing', async () => {
-    for (const number of ['1000203', '1000101']) {
+  it('refuses accounts the caller only uses (FORBIDDEN) or cannot see (NOT_FOUND), and changes nothing', async () => {
+    const plain = await t.call('POST', '/api/accounts/update-accounts', {
+      token: tokens.admin,
+      body: { accounts: [{ account_id: await accountId(t, '1000203') }] },
+    });
+    expect(plain.status).toBe(403);
+    expect(plain.body.code).toBe('FORBIDDEN');
+    // Another company's account answers exactly as an account that does not exist.
+    for (const account_id of [await accountId(t, '1000101'), 99_999_999]) {
       const res = await t.call('POST', '/api/accounts/update-accounts', {
         token: tokens.admin,
-        body: { accounts: [{ account_id: await accountId(t, number) }] },
+        body: { accounts: [{ account_id: await accountId(t, '1000201') }, { account_id }] },
       });
-      expect(res.status, number).toBe(403);
+      expect(res.status, String(account_id)).toBe(404);
+      expect(res.body).toEqual({ data: null, code: 'NOT_FOUND', message: messages.notFound });
     }
     const required = await t.db.query('SELECT 1 FROM accounts WHERE is_2fa_required AND account_number LIKE $1', [
       '10002%',

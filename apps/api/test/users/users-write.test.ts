@@ -1,6 +1,7 @@
 import { messages } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { userMessages } from '../../src/modules/users/users.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accountId, membershipsOf, outbox, people, roles, signInAll, userId, type Role } from './fixtures.ts';
 
@@ -31,15 +32,22 @@ describe('users/update-user', () => {
     expect(await membershipsOf(t, people.june)).toEqual({ '1000201': 'admin', '1000203': 'user' });
   });
 
-  it('refuses an account the administrator does not administer, and changes nothing', async () => {
+  it('refuses an account the administrator only uses (FORBIDDEN) or cannot see (NOT_FOUND), and changes nothing', async () => {
     const dana = await userId(t, people.dana);
-    for (const number of ['1000203', '1000101']) {
+    const plain = await t.call('POST', '/api/users/update-user', {
+      token: tokens.admin,
+      body: { userId: dana, accounts: access({ '1000202': 1, '1000203': 1 }) },
+    });
+    expect(plain.status).toBe(403);
+    expect(plain.body).toEqual({ data: null, code: 'FORBIDDEN', message: userMessages.notAdministered });
+    // Another company's account answers exactly as an account that does not exist.
+    for (const accounts of [access({ '1000202': 1, '1000101': 1 }), [{ account_id: 99_999_999, access_level: 1 }]]) {
       const res = await t.call('POST', '/api/users/update-user', {
         token: tokens.admin,
-        body: { userId: dana, accounts: access({ '1000202': 1, [number]: 1 }) },
+        body: { userId: dana, accounts },
       });
-      expect(res.status, number).toBe(403);
-      expect(res.body.code).toBe('FORBIDDEN');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ data: null, code: 'NOT_FOUND', message: messages.notFound });
     }
     expect(await membershipsOf(t, people.dana)).toEqual({ '1000201': 'user' });
   });
@@ -189,11 +197,8 @@ describe('users/add-existing-user', () => {
       body: { email_nm: 'Customer@Demo.Test', accounts: access({ '1000202': 1, '1000201': 0 }) },
     });
     expect(res.status).toBe(200);
-    // The answer lists memberships in the administrator's accounts only, never the customer's own company.
-    expect(res.body.data).toMatchObject({
-      email_nm: roles.customer,
-      accounts_users: [{ account_id: acc['1000202'], is_account_admin: false }],
-    });
+    // Nothing about the person comes back: the same answer as for an address with no portal user.
+    expect(res.body).toEqual({ data: null, code: 'SUCCESS', message: userMessages.existingUserAnswer });
     expect(await membershipsOf(t, roles.customer)).toEqual({
       '1000101': 'user',
       '1000102': 'user',
@@ -203,33 +208,59 @@ describe('users/add-existing-user', () => {
     expect((await outbox(t, roles.customer)).map((m) => m.kind)).toContain('access-granted');
   });
 
-  it('cannot invite into an account the administrator does not administer', async () => {
-    for (const number of ['1000101', '1000203']) {
-      const res = await t.call('POST', '/api/users/add-existing-user', {
-        token: tokens.admin,
-        body: { email_nm: roles.customer, accounts: access({ [number]: 1 }) },
-      });
-      expect(res.status, number).toBe(403);
-    }
-    expect(await membershipsOf(t, roles.customer)).toEqual({ '1000101': 'user', '1000102': 'user', '1000103': 'user' });
+  it('answers the same for an address without a portal user, which is told so by mail; nobody is added', async () => {
+    const known = await t.call('POST', '/api/users/add-existing-user', {
+      token: tokens.admin,
+      body: { email_nm: people.june, accounts: access({ '1000201': 1 }) },
+    });
+    const unknown = await t.call('POST', '/api/users/add-existing-user', {
+      token: tokens.admin,
+      body: { email_nm: 'Nobody@Globex-Health.Example', accounts: access({ '1000201': 1 }) },
+    });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
+    expect(unknown.body).toEqual({ data: null, code: 'SUCCESS', message: userMessages.existingUserAnswer });
+    expect(
+      await t.db.one("SELECT 1 FROM users WHERE lower(email_nm) = 'nobody@globex-health.example'"),
+    ).toBeUndefined();
+    const mail = await outbox(t, 'nobody@globex-health.example');
+    expect(mail.map((m) => m.kind)).toEqual(['no-portal-user']);
+    expect(mail[0]?.subject).toContain('Globex Health – Main Campus');
+    expect((await outbox(t, people.june)).map((m) => m.kind)).toEqual(['access-granted']);
   });
 
-  it("refuses raising one's own access through add-existing", async () => {
+  it('refuses an account the administrator only uses (FORBIDDEN) or cannot see (NOT_FOUND), whoever the email is', async () => {
+    for (const email of [roles.customer, 'nobody@globex-health.example']) {
+      const plain = await t.call('POST', '/api/users/add-existing-user', {
+        token: tokens.admin,
+        body: { email_nm: email, accounts: access({ '1000203': 1 }) },
+      });
+      expect(plain.status, email).toBe(403);
+      expect(plain.body).toEqual({ data: null, code: 'FORBIDDEN', message: userMessages.notAdministered });
+      for (const accounts of [access({ '1000101': 1 }), [{ account_id: 99_999_999, access_level: 1 }]]) {
+        const res = await t.call('POST', '/api/users/add-existing-user', {
+          token: tokens.admin,
+          body: { email_nm: email, accounts },
+        });
+        expect(res.status, email).toBe(404);
+        expect(res.body).toEqual({ data: null, code: 'NOT_FOUND', message: messages.notFound });
+      }
+    }
+    expect(await membershipsOf(t, roles.customer)).toEqual({ '1000101': 'user', '1000102': 'user', '1000103': 'user' });
+    expect(await outbox(t, roles.customer)).toEqual([]);
+    expect(await outbox(t, 'nobody@globex-health.example')).toEqual([]);
+  });
+
+  it("refuses raising one's own access through add-existing (an account one only uses is refused first, whoever the email is)", async () => {
     const res = await t.call('POST', '/api/users/add-existing-user', {
       token: tokens.admin,
       body: { email_nm: roles.admin, accounts: access({ '1000203': 2 }) },
     });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('You cannot raise your own access.');
+    expect(res.body.message).toBe(userMessages.notAdministered);
+    expect(await membershipsOf(t, roles.admin)).toEqual({ '1000201': 'admin', '1000202': 'admin', '1000203': 'user' });
   });
 
-  it('validates: unknown email, no account, bad email; no permission; no token', async () => {
-    const unknown = await t.call('POST', '/api/users/add-existing-user', {
-      token: tokens.admin,
-      body: { email_nm: 'nobody@demo.test', accounts: access({ '1000201': 1 }) },
-    });
-    expect(unknown.status).toBe(422);
-    expect(unknown.body.data).toEqual({ email_nm: ['There is no portal user with this email.'] });
+  it('validates: no account, bad email; no permission; no token', async () => {
     const noAccount = await t.call('POST', '/api/users/add-existing-user', {
       token: tokens.admin,
       body: { email_nm: roles.customer, accounts: [] },
@@ -269,8 +300,7 @@ describe('users/add-new-user', () => {
       body: newUser({ '1000201': 1, '1000202': 0 }),
     });
     expect(res.status).toBe(200);
-    expect(res.body.code).toBe('SUCCESS');
-    expect(res.body.data).toMatchObject({ email_nm: 'new.person@globex-health.example', email_verified: false });
+    expect(res.body).toEqual({ data: null, code: 'SUCCESS', message: userMessages.newUserAnswer });
     expect(await membershipsOf(t, 'new.person@globex-health.example')).toEqual({ '1000201': 'user' });
     const mail = await outbox(t, 'new.person@globex-health.example');
     expect(mail.map((m) => m.kind)).toEqual(['verification']);
@@ -282,16 +312,33 @@ describe('users/add-new-user', () => {
     expect(early.body.code).toBe('EMAIL_NOT_VERIFIED');
   });
 
-  it('refuses a taken email, a weak password, a wrong confirmation and no account', async () => {
+  it('answers a taken email exactly as a new one; the existing user is told by mail and nothing changes', async () => {
+    const fresh = await t.call('POST', '/api/users/add-new-user', {
+      token: tokens.admin,
+      body: newUser({ '1000201': 1 }),
+    });
+    // June holds 1000202 and 1000203, not 1000201; the request would give her 1000201.
     const taken = await t.call('POST', '/api/users/add-new-user', {
       token: tokens.admin,
-      body: { ...newUser({ '1000201': 1 }), email_nm: people.dana },
+      body: { ...newUser({ '1000201': 1 }), email_nm: 'June.Park@Globex-Health.Example', first_nm: 'Someone' },
     });
-    expect(taken.status).toBe(422);
-    expect(taken.body.data).toEqual({
-      email_nm: ['A portal user with this email already exists. Use Add existing user instead.'],
-    });
+    expect({ status: taken.status, body: taken.body }).toEqual({ status: fresh.status, body: fresh.body });
+    expect(await membershipsOf(t, people.june)).toEqual({ '1000202': 'user', '1000203': 'user' });
+    const june = await t.db.one<{ first_nm: string; n: number }>(
+      'SELECT first_nm, (SELECT count(*)::int FROM users WHERE lower(email_nm) = $1) AS n FROM users WHERE lower(email_nm) = $1',
+      [people.june],
+    );
+    expect(june).toEqual({ first_nm: 'June', n: 1 });
+    // Her password is hers still.
+    expect(
+      (await t.call('POST', '/api/auth/get-token', { body: { email: people.june, password: 'Portal-Demo-1' } })).status,
+    ).toBe(200);
+    const mail = await outbox(t, people.june);
+    expect(mail.map((m) => m.kind)).toEqual(['portal-user-exists']);
+    expect(mail[0]?.links.some((link) => link.includes('/portal/login'))).toBe(true);
+  });
 
+  it('refuses a weak password, a wrong confirmation and no account', async () => {
     const weak = await t.call('POST', '/api/users/add-new-user', {
       token: tokens.admin,
       body: { ...newUser({ '1000201': 1 }), passwd: 'password', confirm: 'nope', accounts: [] },
@@ -304,12 +351,24 @@ describe('users/add-new-user', () => {
     expect(await t.db.one("SELECT 1 FROM users WHERE email_nm = 'new.person@globex-health.example'")).toBeUndefined();
   });
 
-  it('cannot create a user in an account the administrator does not administer (nothing is created)', async () => {
-    const res = await t.call('POST', '/api/users/add-new-user', {
+  it('refuses an account the administrator only uses (FORBIDDEN) or cannot see (NOT_FOUND); nothing is created', async () => {
+    const plain = await t.call('POST', '/api/users/add-new-user', {
       token: tokens.admin,
-      body: newUser({ '1000201': 1, '1000101': 1 }),
+      body: newUser({ '1000201': 1, '1000203': 1 }),
     });
-    expect(res.status).toBe(403);
+    expect(plain.status).toBe(403);
+    expect(plain.body).toEqual({ data: null, code: 'FORBIDDEN', message: userMessages.notAdministered });
+    for (const accounts of [access({ '1000201': 1, '1000101': 1 }), [{ account_id: 99_999_999, access_level: 1 }]]) {
+      for (const email_nm of ['new.person@globex-health.example', people.dana]) {
+        const res = await t.call('POST', '/api/users/add-new-user', {
+          token: tokens.admin,
+          body: { ...newUser({}), email_nm, accounts },
+        });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ data: null, code: 'NOT_FOUND', message: messages.notFound });
+      }
+    }
+    expect(await outbox(t, people.dana)).toEqual([]);
     expect(await t.db.one("SELECT 1 FROM users WHERE email_nm = 'new.person@globex-health.example'")).toBeUndefined();
     expect(await outbox(t, 'new.person@globex-health.example')).toEqual([]);
   });

@@ -83,7 +83,13 @@ export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
         const administered = await findAdministeredAccountIds(db, caller.userId);
         if (administered.length === 0) throw forbidden(accountMessages.notAdministered);
         const allowed = new Set(administered);
-        if (requiredIds.some((accountId) => !allowed.has(accountId))) throw forbidden(accountMessages.notAdministered);
+        const others = requiredIds.filter((accountId) => !allowed.has(accountId));
+        if (others.length > 0) {
+          // An account the caller is not on answers as one that does not exist; one they only use, FORBIDDEN.
+          const seen = new Set((await findMemberships(db, caller.userId)).map((m) => m.account_id));
+          if (others.some((accountId) => !seen.has(accountId))) throw notFound();
+          throw forbidden(accountMessages.notAdministered);
+        }
         // Requiring two-factor without having it would shut the administrator out of the portal.
         const already = new Set(await findTwoFactorRequired(db, administered));
         if (requiredIds.some((accountId) => !already.has(accountId)) && !(await hasTwoFactor(db, caller.userId))) {

@@ -2,9 +2,16 @@ import type { PortalUser } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { portalLink } from '../../lib/mail.ts';
+import { composeMessage, hello } from '../identity/mail-templates.ts';
+
+type MailDeps = Pick<Deps, 'mailer' | 'env'>;
+
+/** "Name (number), Name (number) and Name (number)": the accounts a message is about. */
+const listAccounts = (labels: readonly string[]) =>
+  labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '');
 
 /** Tells an existing portal user that an administrator gave them access to more accounts. */
-export async function sendAccessGrantedNotice(deps: Pick<Deps, 'mailer' | 'env'>, user: PortalUser) {
+export async function sendAccessGrantedNotice(deps: MailDeps, user: PortalUser) {
   const link = portalLink(deps.env, 'home/index');
   await deps.mailer.send({
     to: user.email_nm,
@@ -13,6 +20,52 @@ export async function sendAccessGrantedNotice(deps: Pick<Deps, 'mailer' | 'env'>
     links: [link],
     kind: 'access-granted',
   });
+}
+
+/**
+ * Add new user named an address that already has a portal user. The administrator is not told (the
+ * answer is the same as for a new address, see docs/decisions/056-users-area-existence.md): the
+ * person is, and nothing about their user changes.
+ */
+export async function sendPortalUserExists(
+  deps: MailDeps,
+  user: { email_nm: string; first_nm: string },
+  accounts: readonly string[],
+) {
+  const link = portalLink(deps.env, 'login');
+  await deps.mailer.send(
+    composeMessage({
+      to: user.email_nm,
+      kind: 'portal-user-exists',
+      subject: `A new portal user was requested for your address (${listAccounts(accounts)})`,
+      greeting: hello(user.first_nm),
+      lines: [
+        `An administrator of ${listAccounts(accounts)} tried to create a new portal user with this email address. You already have one, so nothing was created and nothing about your user changed.`,
+        'If you want access to these accounts, ask the administrator to add you with "Add existing user". If you did not expect this, you can ignore this message.',
+      ],
+      action: { label: 'Sign in to the portal', url: link },
+      after: ['Forgot your password? Use "Forgot password?" on the sign-in page.'],
+    }),
+  );
+}
+
+/**
+ * Add existing user named an address with no portal user. The administrator is not told; the
+ * address is, so the person can ask for one.
+ */
+export async function sendNoPortalUser(deps: MailDeps, email: string, accounts: readonly string[]) {
+  await deps.mailer.send(
+    composeMessage({
+      to: email,
+      kind: 'no-portal-user',
+      subject: `Access to the customer portal for ${listAccounts(accounts)}`,
+      greeting: hello(),
+      lines: [
+        `An administrator of ${listAccounts(accounts)} tried to give this email address access to the customer portal, but there is no portal user with this address, so nothing was changed.`,
+        'If you expected this, ask the administrator to add you with "Add new user" or to send you an invitation. If you did not, you can ignore this message.',
+      ],
+    }),
+  );
 }
 
 /**
@@ -28,9 +81,3 @@ export async function delivered(send: () => Promise<void>): Promise<boolean> {
     return false;
   }
 }
-
-export const mailMessages = {
-  verificationNotSent:
-    'The user was added, but the verification email could not be sent. They can ask for a new one with "Resend verification" on the sign-in page.',
-  noticeNotSent: 'Access was given, but the email telling the user could not be sent.',
-} as const;

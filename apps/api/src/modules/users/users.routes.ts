@@ -22,14 +22,12 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, users.getUser, ({ caller, input }) => service.getUser(caller, input.userId));
   route(app, deps, users.updateUser, ({ caller, input }) => service.updateUser(caller, input.userId, input.accounts));
   route(app, deps, users.deleteUser, ({ caller, input }) => service.deleteUser(caller, input.userId));
-  route(app, deps, users.addExistingUser, async ({ caller, input }) => {
-    const { user, message } = await service.addExistingUser(caller, input.email_nm, input.accounts);
-    return answer(user, 'SUCCESS', message);
-  });
-  route(app, deps, users.addNewUser, async ({ caller, input }) => {
-    const { user, message } = await service.addNewUser(caller, input);
-    return answer(user, 'SUCCESS', message);
-  });
+  route(app, deps, users.addExistingUser, async ({ caller, input }) =>
+    answer(null, 'SUCCESS', await service.addExistingUser(caller, input.email_nm, input.accounts)),
+  );
+  route(app, deps, users.addNewUser, async ({ caller, input }) =>
+    answer(null, 'SUCCESS', await service.addNewUser(caller, input)),
+  );
   route(app, deps, users.sendPasswordReset, async ({ caller, input, request }) => {
     await passwordReset(caller, input.email, request.ip);
     return null;

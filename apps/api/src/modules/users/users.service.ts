@@ -9,13 +9,14 @@ import type { Caller } from '../../lib/scope.ts';
 import {
   findAccountsWithoutAdmin,
   findAdministeredAccountIds,
+  findCallerAccounts,
   findMemberships,
   lockAccounts,
   removeMemberships,
   setAccess,
 } from '../accounts/accounts.repository.ts';
 import { sendEmailVerification } from '../identity/verification.service.ts';
-import { delivered, mailMessages, sendAccessGrantedNotice } from './users.mail.ts';
+import { delivered, sendAccessGrantedNotice, sendNoPortalUser, sendPortalUserExists } from './users.mail.ts';
 import { findUserByEmail, findUsersPage, findVisibleUser, insertUser, type UserFilter } from './users.repository.ts';
 
 const { accessLevels } = users;
@@ -24,9 +25,17 @@ export const userMessages = {
   notAdministered: 'You can only change access to accounts you administer.',
   raiseOwnAccess: 'You cannot raise your own access.',
   deleteSelf: 'You cannot delete your own portal user. Use Accounts to remove accounts from your access.',
-  emailTaken: 'A portal user with this email already exists. Use Add existing user instead.',
-  noSuchEmail: 'There is no portal user with this email.',
   lastAdmin: (accountNumber: string) => `Account ${accountNumber} must keep at least one administrator.`,
+  // Add new user and add existing user answer the same whether or not the address has a portal user
+  // (docs/decisions/056-users-area-existence.md), so these say what happens in either case.
+  newUserAnswer:
+    'We sent a message to this address. If it is new to the portal, the user was added and must verify the address before signing in. If it already has a portal user, nothing was changed: use Add existing user to give them access.',
+  newUserNotSent:
+    'The message to this address could not be sent. If it is new to the portal, the user was added and can ask for a new verification email with "Resend verification" on the sign-in page.',
+  existingUserAnswer:
+    'We sent a message to this address. If it belongs to a portal user, they now have the access you chose. If it does not, nobody was added: use Add new user to create one.',
+  existingUserNotSent:
+    'The message to this address could not be sent. If it belongs to a portal user, they now have the access you chose.',
 } as const;
 
 const levelOf = (membership: { is_account_admin: boolean } | undefined) =>
@@ -51,6 +60,28 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
     return user;
   }
 
+  /** An account the caller is not on answers NOT_FOUND, exactly as an account that does not exist. */
+  async function assertVisible(db: Db, caller: Caller, levels: readonly AccountAccess[], allowed: Set<number>) {
+    const others = levels.filter((entry) => !allowed.has(entry.account_id));
+    if (others.length === 0) return;
+    const seen = new Set((await findMemberships(db, caller.userId)).map((m) => m.account_id));
+    if (others.some((entry) => !seen.has(entry.account_id))) throw notFound();
+  }
+
+  /** Every listed account is one the caller administers: NOT_FOUND if they are not on it, else FORBIDDEN. */
+  async function assertAdministered(db: Db, caller: Caller, levels: readonly AccountAccess[], allowed: Set<number>) {
+    await assertVisible(db, caller, levels, allowed);
+    if (levels.some((entry) => !allowed.has(entry.account_id))) throw forbidden(userMessages.notAdministered);
+  }
+
+  /** "Name (number)" of the administered accounts the request gives access to, for the messages. */
+  async function grantedAccountLabels(caller: Caller, levels: readonly AccountAccess[]) {
+    const granted = new Set(levels.filter((e) => e.access_level !== accessLevels.none).map((e) => e.account_id));
+    return (await findCallerAccounts(deps.db, caller.userId))
+      .filter((account) => granted.has(account.account_id))
+      .map((account) => `${account.name} (${account.account_number})`);
+  }
+
   /** Fails (and so rolls back) when a change left one of the accounts without an administrator. */
   async function assertAdminsRemain(db: Db, accountIds: readonly number[]) {
     const orphaned = await findAccountsWithoutAdmin(db, accountIds);
@@ -65,13 +96,14 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
     levels: readonly AccountAccess[],
     allowed: Set<number>,
   ) {
+    await assertVisible(db, caller, levels, allowed);
     if (targetId === caller.userId) {
       const current = new Map((await findMemberships(db, targetId)).map((m) => [m.account_id, m]));
       if (levels.some((entry) => entry.access_level > levelOf(current.get(entry.account_id)))) {
         throw forbidden(userMessages.raiseOwnAccess);
       }
     }
-    if (levels.some((entry) => !allowed.has(entry.account_id))) throw forbidden(userMessages.notAdministered);
+    await assertAdministered(db, caller, levels, allowed);
     const touched = levels.map((entry) => entry.account_id);
     await lockAccounts(db, touched);
     for (const entry of levels) await setAccess(db, targetId, entry.account_id, entry.access_level);
@@ -111,18 +143,31 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
       });
     },
 
+    /**
+     * Gives a portal user access by email. The answer never says whether the address has a portal
+     * user (the same code, message and data either way): a user gets access and a notice, an address
+     * without one a message saying so. Account checks come first, so they cannot tell either.
+     */
     async addExistingUser(caller: Caller, email: string, levels: readonly AccountAccess[]) {
       const user = await deps.db.tx(async (db) => {
         const allowed = await administered(db, caller, messages.noPermissionAddUsers);
+        await assertAdministered(db, caller, levels, allowed);
         const target = await findUserByEmail(db, email);
-        if (!target) throw invalid({ email_nm: [userMessages.noSuchEmail] });
+        if (!target) return null;
         await applyAccess(db, caller, target.user_id, levels, allowed);
         return visibleUser(db, caller, target.user_id);
       });
-      const sent = user.user_id === caller.userId || (await delivered(() => sendAccessGrantedNotice(deps, user)));
-      return { user, message: sent ? '' : mailMessages.noticeNotSent };
+      const accounts = await grantedAccountLabels(caller, levels);
+      const sent =
+        user?.user_id === caller.userId ||
+        (await delivered(() => (user ? sendAccessGrantedNotice(deps, user) : sendNoPortalUser(deps, email, accounts))));
+      return sent ? userMessages.existingUserAnswer : userMessages.existingUserNotSent;
     },
 
+    /**
+     * Creates a portal user by email. For an address that already has one, nothing changes and that
+     * person is told instead; the answer is the same either way (docs/decisions/056-users-area-existence.md).
+     */
     async addNewUser(
       caller: Caller,
       input: {
@@ -133,25 +178,28 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
         accounts: readonly AccountAccess[];
       },
     ) {
+      // Hashed whether or not the address is taken, so both take the same time.
       const passwordHash = await hashPassword(input.passwd);
-      const user = await deps.db.tx(async (db) => {
+      const userId = await deps.db.tx(async (db) => {
         const allowed = await administered(db, caller, messages.noPermissionAddUsers);
-        if (input.accounts.some((entry) => !allowed.has(entry.account_id)))
-          throw forbidden(userMessages.notAdministered);
-        const userId = await insertUser(db, {
+        await assertAdministered(db, caller, input.accounts, allowed);
+        const id = await insertUser(db, {
           email_nm: input.email_nm,
           first_nm: input.first_nm,
           last_nm: input.last_nm,
           password_hash: passwordHash,
         });
-        if (userId === null) throw invalid({ email_nm: [userMessages.emailTaken] });
-        await applyAccess(db, caller, userId, input.accounts, allowed);
-        return visibleUser(db, caller, userId);
+        if (id !== null) await applyAccess(db, caller, id, input.accounts, allowed);
+        return id;
       });
       // The new user verifies the address before the first sign-in (identity's verification link). The
       // user exists once the transaction commits: a message that cannot be sent is reported, not a failure.
-      const sent = await delivered(() => sendEmailVerification(deps, user.user_id));
-      return { user, message: sent ? '' : mailMessages.verificationNotSent };
+      const existing = userId === null ? await findUserByEmail(deps.db, input.email_nm) : undefined;
+      const accounts = await grantedAccountLabels(caller, input.accounts);
+      const sent = await delivered(() =>
+        existing ? sendPortalUserExists(deps, existing, accounts) : sendEmailVerification(deps, userId as number),
+      );
+      return sent ? userMessages.newUserAnswer : userMessages.newUserNotSent;
     },
   };
 }

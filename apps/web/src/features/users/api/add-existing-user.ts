@@ -5,7 +5,7 @@ import { requestEnvelope } from '../../../lib/request.ts';
 import { forceReload } from '../../../lib/session.ts';
 import { userKeys } from './keys.ts';
 
-/** Gives an existing portal user access to administered accounts. Answers the whole envelope: its message says when the user's email could not be sent. */
+/** Gives an existing portal user access to administered accounts. Answers the whole envelope: its message is what the administrator reads (the same whether or not the address has a portal user). */
 export const addExistingUser = (input: CallInput<typeof users.addExistingUser>) =>
   requestEnvelope(users.addExistingUser, input);
 

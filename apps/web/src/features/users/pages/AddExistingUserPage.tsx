@@ -38,16 +38,9 @@ function AddExistingUserForm() {
   });
   const { errors } = formState;
 
-  if (mutation.isSuccess) {
-    const { data: user, message } = mutation.data;
-    return (
-      <RedirectNotice
-        to={paths.users()}
-        color={message ? 'blue' : 'green'}
-        message={`${user.first_nm} ${user.last_nm} (${user.email_nm}) now has access to your accounts. ${message}`.trim()}
-      />
-    );
-  }
+  // The answer is the same whether or not the address has a portal user (it never says which):
+  // the server's message tells the administrator what happens in either case.
+  if (mutation.isSuccess) return <RedirectNotice to={paths.users()} message={mutation.data.message} />;
 
   return (
     <Stack gap="md">

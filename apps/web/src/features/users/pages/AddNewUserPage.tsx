@@ -43,19 +43,9 @@ function AddNewUserForm() {
   });
   const { errors } = formState;
 
-  if (mutation.isSuccess) {
-    const { data: user, message } = mutation.data;
-    return (
-      <RedirectNotice
-        to={paths.users()}
-        color={message ? 'blue' : 'green'}
-        message={
-          message ||
-          `${user.first_nm} ${user.last_nm} was added. We sent ${user.email_nm} a message to verify the email address.`
-        }
-      />
-    );
-  }
+  // The answer is the same whether or not the address already has a portal user (it never says which):
+  // the server's message tells the administrator what happens in either case.
+  if (mutation.isSuccess) return <RedirectNotice to={paths.users()} message={mutation.data.message} />;
 
   return (
     <Stack gap="md">
