@@ -128,6 +128,28 @@ describe('account creation', () => {
     await context.close();
   });
 
+  it("tells the account's administrators, whose mailed link removes the new user's access in one click", async () => {
+    const { account_number } = await invoiceOfDemoAccount();
+    const { context, page } = await newPage(browser, server.origin);
+    await page.goto(`/portal/dev/outbox?search=${encodeURIComponent(`New portal user on account ${account_number}`)}`);
+    const message = page.locator('[data-testid="outbox-message"][data-kind="signup-access"]').first();
+    await message.waitFor();
+    await message.getByTestId('outbox-link').first().click();
+    await page.waitForURL('**/portal/login/revoke-access/**');
+    await page.getByText('Robin Ellis (robin.ellis@acme-logistics.example)', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Remove their access' }).click();
+    await page.getByRole('status').getByText('Their access to the account is removed.').waitFor();
+    await context.close();
+
+    const staff = await newPage(browser, server.origin);
+    await signIn(staff.page, demoEmails.staff1);
+    await staff.page.goto('/portal/admin/signup-access');
+    const row = staff.page.getByRole('row', { name: /robin\.ellis@acme-logistics\.example/ });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('by an account administrator');
+    await staff.context.close();
+  });
+
   it('refuses an invoice number of another account and asks for a fresh captcha', async () => {
     const { account_number } = await invoiceOfDemoAccount();
     const { context, page } = await newPage(browser, server.origin);

@@ -21,6 +21,8 @@ export const paths = {
   resetPassword: (resetKey: string, email: string) => `/login/reset/${seg(resetKey)}/${seg(email)}`,
   verifyEmail: (userId: number, hash: string) => `/login/verify-email/${userId}/${seg(hash)}`,
   verifyAccount: (userId: number, hash: string) => `/login/verify-account/${userId}/${seg(hash)}`,
+  /** The link mailed to an account's administrators when someone signs up with one of its invoices. */
+  revokeSignupAccess: (key: string) => `/login/revoke-access/${seg(key)}`,
   /** An active agreement, readable before sign-in (linked from account creation). */
   agreement: (legalAgreementId: number) => `/s/agreement/${legalAgreementId}`,
   /** The local outbox (embedded default without SMTP). */
@@ -48,6 +50,8 @@ export const paths = {
   adminAccountAccess: () => '/admin/account-access',
   adminLoginAsUser: () => '/admin/login-as-user',
   adminLoginAsUserAudit: () => '/admin/login-as-user-audit',
+  /** Access given by signing up with an account's invoice (staff level 1). */
+  adminSignupAccess: () => '/admin/signup-access',
   /** Provider integration tokens and the record of their batches (staff level 3). */
   adminIntegration: () => '/admin/integration',
   /** Loads a user's accounts for the staff member, then goes to `returnTo` (a router path). */

@@ -49,6 +49,11 @@ export const adminRoutes: RouteObject[] = [
     lazy: page(() => import('../../features/admin/pages/LoginAsUserAuditPage.tsx'), 'LoginAsUserAuditPage'),
   },
   {
+    path: 'admin/signup-access',
+    loader: requireLevel(admin.staffLevels.accountAccess),
+    lazy: page(() => import('../../features/signup-access/pages/SignupAccessGrantsPage.tsx'), 'SignupAccessGrantsPage'),
+  },
+  {
     path: 'admin/integration',
     loader: requireLevel(integration.staffLevel),
     lazy: page(() => import('../../features/integration/pages/IntegrationPage.tsx'), 'IntegrationPage'),

@@ -2,7 +2,11 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { parseCreateAccountSegments } from '../../features/identity/create-account-route.ts';
-import { parseResetSegments, parseVerificationSegments } from '../../features/identity/route-segments.ts';
+import {
+  parseResetSegments,
+  parseRevokeSegments,
+  parseVerificationSegments,
+} from '../../features/identity/route-segments.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /**
@@ -42,6 +46,11 @@ export const identityRoutes: RouteObject[] = [
     path: 'login/verify-account/*',
     loader: segmentGuard(parseVerificationSegments),
     lazy: page(() => import('../../features/identity/pages/VerifyAccountPage.tsx'), 'VerifyAccountPage'),
+  },
+  {
+    path: 'login/revoke-access/*',
+    loader: segmentGuard(parseRevokeSegments),
+    lazy: page(() => import('../../features/signup-access/pages/RevokeSignupAccessPage.tsx'), 'RevokeSignupAccessPage'),
   },
   { path: 'dev/outbox', lazy: page(() => import('../../features/outbox/pages/OutboxPage.tsx'), 'OutboxPage') },
 ];

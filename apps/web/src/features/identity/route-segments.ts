@@ -1,4 +1,4 @@
-import { email, identity } from '@portal/contract';
+import { email, identity, signupAccess } from '@portal/contract';
 
 import { exactSegments, idSegment } from '../../lib/segments.ts';
 
@@ -16,4 +16,10 @@ export function parseVerificationSegments(segments: readonly string[] | null): {
   const [user, hash] = exactSegments(segments, 2) ?? [];
   const userId = idSegment(user);
   return userId !== null && isToken(hash) ? { userId, hash } : null;
+}
+
+/** login/revoke-access/{key}: exactly one segment, a link key. */
+export function parseRevokeSegments(segments: readonly string[] | null): { key: string } | null {
+  const [key] = exactSegments(segments, 1) ?? [];
+  return signupAccess.revokeKey.safeParse(key).success ? { key: key as string } : null;
 }

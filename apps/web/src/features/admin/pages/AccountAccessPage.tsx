@@ -100,6 +100,10 @@ export function AccountAccessPage() {
             Your own access to customer accounts. {canGrantAdmin ? '' : 'Your staff level allows user access only. '}
             <Anchor component={Link} to={paths.adminLoginAsUserAudit()} size="sm" underline="always">
               Sign-in as user record
+            </Anchor>{' '}
+            ·{' '}
+            <Anchor component={Link} to={paths.adminSignupAccess()} size="sm" underline="always">
+              Sign-ups by invoice
             </Anchor>
           </Text>
         </div>
