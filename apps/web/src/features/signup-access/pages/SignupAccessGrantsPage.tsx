@@ -41,7 +41,7 @@ export function SignupAccessGrantsPage() {
         value={list.search}
         onSearch={list.setSearch}
         label="Search sign-ups"
-        placeholder="Email, account number or name"
+        placeholder="Email or account"
       />
       <DataTable
         caption="Access given by sign-ups with an invoice"
