@@ -29,8 +29,9 @@ export const texts = {
   emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
   legalRequired: 'You must agree to the terms to create a portal user.',
   captchaFailed: 'The captcha check failed. Please try again.',
-  invitationSent: 'The invitation has been sent. The link works once, for 7 days.',
-  alreadyUser: 'This person already has a portal user. Give them access with "Add existing user".',
+  // The same whether or not the address has a portal user (docs/decisions/056-users-area-existence.md).
+  invitationSent:
+    'We sent a message to this address. If it has no portal user yet, the message holds an invitation link that works once, for 7 days; if it has one, use Add existing user.',
   unverifiedBanner: 'Please verify your email address with the link we sent you.',
 } as const;
 
@@ -212,12 +213,12 @@ export const inviteUserInput = z.object({
 export const inviteUser = defineCall({
   id: 'users.inviteUser',
   summary:
-    'An account administrator invites someone by email to create their own portal user on the account (single-use link, 7 days). The link goes only to that address.',
+    'An account administrator invites someone by email to create their own portal user on the account (single-use link, 7 days). The link goes only to that address; an address that already has a portal user is told so instead, and the answer is the same either way.',
   tag: 'users',
   methods: ['POST'],
   path: '/users/invite-user',
   input: inviteUserInput,
-  data: z.object({ invitation_id: z.number().int(), email_nm: z.string() }),
+  data: z.object({ email_nm: z.string() }),
   codes: [
     'SUCCESS',
     'VALIDATION_ERROR',

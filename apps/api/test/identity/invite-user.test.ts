@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { identity, messages, validationMessages as m } from '@portal/contract';
+import { messages, validationMessages as m } from '@portal/contract';
 
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { identityEnv, latestMail, linkSegments, newUser, solveCaptcha } from './helpers.ts';
@@ -61,13 +61,31 @@ describe('users/invite-user', () => {
     expect(foreign.body).toMatchObject({ code: 'NOT_FOUND', data: null });
   });
 
-  it('refuses an address that already has a portal user, and bad input', async () => {
+  it('answers an address that already has a portal user as a new one; that person is told, with no link', async () => {
     const token = await t.signIn('admin@demo.test');
     const account_id = await accountId('1000201');
-    expect((await invite(token, { account_id, email_nm: 'customer@demo.test' })).body).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      data: { email_nm: [identity.texts.alreadyUser] },
+    const fresh = await invite(token, { account_id, email_nm: 'Fresh.Person@globex-health.example' });
+    const taken = await invite(token, { account_id, email_nm: 'Customer@Demo.Test', first_nm: 'Casey' });
+    expect(fresh.body).toEqual({
+      data: { email_nm: 'fresh.person@globex-health.example' },
+      code: 'SUCCESS',
+      message: '',
     });
+    expect({ status: taken.status, body: taken.body }).toEqual({
+      status: fresh.status,
+      body: { ...fresh.body, data: { email_nm: 'customer@demo.test' } },
+    });
+    const notice = await latestMail(t, 'customer@demo.test', 'portal-user-exists');
+    expect(notice.links.some((link) => link.includes('create-account'))).toBe(false);
+    const invitations = await t.db.query(
+      "SELECT 1 FROM account_invitations WHERE lower(email_nm) = 'customer@demo.test'",
+    );
+    expect(invitations).toEqual([]);
+  });
+
+  it('refuses bad input', async () => {
+    const token = await t.signIn('admin@demo.test');
+    const account_id = await accountId('1000201');
     expect((await invite(token, {})).body.data).toEqual({ account_id: [m.integer], email_nm: [m.required] });
     expect((await invite(token, { account_id, email_nm: 'a@b.example', is_account_admin: 'yes' })).body.data).toEqual({
       is_account_admin: [m.type],

@@ -1,9 +1,10 @@
-import { identity, messages } from '@portal/contract';
+import { messages } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { sendPortalUserExists } from '../users/users.mail.ts';
 import { findAccountName, findMembership, findUserByEmail, insertInvitation } from './identity.repository.ts';
 import { linkLifetimes, newLinkToken } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
@@ -71,7 +72,9 @@ export async function createAccountInvitation(
 
 /**
  * users/invite-user: an administrator of the account invites someone who has no portal user yet.
- * An account that is not the caller's answers NOT_FOUND; a plain user of it, FORBIDDEN.
+ * An account that is not the caller's answers NOT_FOUND; a plain user of it, FORBIDDEN. An address
+ * that already has a portal user gets a message saying so instead of a link it could not use, and
+ * the answer is the same either way (docs/decisions/056-users-area-existence.md).
  */
 export function createInviteService(deps: MailDeps & Pick<Deps, 'limiter'>) {
   return {
@@ -84,8 +87,14 @@ export function createInviteService(deps: MailDeps & Pick<Deps, 'limiter'>) {
       const membership = await findMembership(deps.db, caller.userId, input.account_id);
       if (!membership) throw notFound();
       if (!membership.is_account_admin) throw forbidden(messages.noPermissionAddUsers);
-      if (await findUserByEmail(deps.db, input.email_nm)) throw invalid({ email_nm: [identity.texts.alreadyUser] });
-      const { invitation_id } = await createAccountInvitation(deps, {
+      const existing = await findUserByEmail(deps.db, input.email_nm);
+      if (existing) {
+        const account = await findAccountName(deps.db, input.account_id);
+        if (!account) throw notFound();
+        await sendPortalUserExists(deps, existing, [`${account.name} (${account.account_number})`]);
+        return { email_nm: input.email_nm };
+      }
+      await createAccountInvitation(deps, {
         accountId: input.account_id,
         email: input.email_nm,
         firstName: input.first_nm || null,
@@ -93,7 +102,7 @@ export function createInviteService(deps: MailDeps & Pick<Deps, 'limiter'>) {
         isAccountAdmin: input.is_account_admin,
         invitedByUserId: caller.actorUserId ?? caller.userId,
       });
-      return { invitation_id, email_nm: input.email_nm };
+      return { email_nm: input.email_nm };
     },
   };
 }
