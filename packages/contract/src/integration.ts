@@ -140,6 +140,50 @@ const batchCall = <N extends CollectionName>(name: N) =>
     auth: { access: 'integration' },
   });
 
+export const eventTypes = [
+  'ticket.created',
+  'ticket.replied',
+  'inquiry.created',
+  'order.alias_changed',
+  'user.invited',
+  'user.access_changed',
+  'user.removed',
+  'pin.reset',
+  'legal.accepted',
+] as const;
+
+export const event = z.object({
+  id: z.number().int(),
+  type: z.enum(eventTypes),
+  /** RFC 3339, UTC. */
+  occurred_at: z.string(),
+  account_number: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type IntegrationEvent = z.infer<typeof event>;
+
+export const getEvents = defineCall({
+  id: 'integration.getEvents',
+  summary:
+    'Customer actions the provider acts on, oldest first, after a cursor (scope events). Pass next_cursor as ' +
+    '`after` to read on; an empty page answers the same cursor.',
+  tag: 'integration',
+  methods: ['GET'],
+  path: '/integration/v1/events',
+  input: z.object({
+    after: z.coerce
+      .number({ error: m.integer })
+      .int(m.integer)
+      .min(0, m.min(0))
+      .max(Number.MAX_SAFE_INTEGER, m.integer)
+      .default(0),
+    limit: z.coerce.number({ error: m.integer }).int(m.integer).min(1, m.min(1)).max(1000, m.max(1000)).default(100),
+  }),
+  data: z.object({ events: z.array(event), next_cursor: z.number().int() }),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', ...integrationCodes],
+  auth: { access: 'integration' },
+});
+
 export const batchAccounts = batchCall('accounts');
 export const batchUsers = batchCall('users');
 export const batchProducts = batchCall('products');

@@ -5,6 +5,7 @@ import { contact } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordEvent } from '../integration/events.repository.ts';
 import { findInquirer, insertInquiry, setInquiryMailStatus } from './contact.repository.ts';
 
 type Inquiry = z.output<typeof contact.inquiryInput>;
@@ -43,16 +44,32 @@ export function contactService(deps: Deps) {
      */
     async inquire(caller: Caller, inquiry: Inquiry, address: string) {
       await deps.limiter.attempt('inquire', `${caller.userId}:${address}`);
-      const stored = await insertInquiry(deps.db, {
-        userId: caller.userId,
-        actorUserId: caller.actorUserId,
-        inquiry_type: inquiry.inquiry_type,
-        first_name: inquiry.first_name,
-        last_name: inquiry.last_name,
-        email: inquiry.email,
-        subject: inquiry.subject,
-        inquiry: inquiry.inquiry,
-        value: inquiry.value || null,
+      const stored = await deps.db.tx(async (tx) => {
+        const row = await insertInquiry(tx, {
+          userId: caller.userId,
+          actorUserId: caller.actorUserId,
+          inquiry_type: inquiry.inquiry_type,
+          first_name: inquiry.first_name,
+          last_name: inquiry.last_name,
+          email: inquiry.email,
+          subject: inquiry.subject,
+          inquiry: inquiry.inquiry,
+          value: inquiry.value || null,
+        });
+        if (row) {
+          await recordEvent(tx, {
+            type: 'inquiry.created',
+            nowMs: deps.clock.now(),
+            userId: caller.userId,
+            data: {
+              inquiry_id: row.inquiry_id,
+              inquiry_type: inquiry.inquiry_type,
+              subject: inquiry.subject,
+              value: inquiry.value || null,
+            },
+          });
+        }
+        return row;
       });
       if (!stored) throw new Error('inquiry was not stored');
       const inquirer = await findInquirer(deps.db, caller.userId);

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordEvent } from '../integration/events.repository.ts';
 import { sendPortalUserExists } from '../users/users.mail.ts';
 import { findAccountName, findMembership, findUserByEmail, insertInvitation } from './identity.repository.ts';
 import { linkLifetimes, newLinkToken } from './link-tokens.ts';
@@ -42,16 +43,26 @@ export async function createAccountInvitation(
   if (!account) throw notFound();
   const { token, hash } = newLinkToken();
   const now = deps.clock.now();
-  const row = await insertInvitation(deps.db, {
-    account_id: request.accountId,
-    email_nm: request.email,
-    first_nm: request.firstName ?? null,
-    last_nm: request.lastName ?? null,
-    is_account_admin: request.isAccountAdmin ?? false,
-    invited_by_user_id: request.invitedByUserId ?? null,
-    tokenHash: hash,
-    expiresMs: now + linkLifetimes.invitation,
-    nowMs: now,
+  const row = await deps.db.tx(async (tx) => {
+    const inserted = await insertInvitation(tx, {
+      account_id: request.accountId,
+      email_nm: request.email,
+      first_nm: request.firstName ?? null,
+      last_nm: request.lastName ?? null,
+      is_account_admin: request.isAccountAdmin ?? false,
+      invited_by_user_id: request.invitedByUserId ?? null,
+      tokenHash: hash,
+      expiresMs: now + linkLifetimes.invitation,
+      nowMs: now,
+    });
+    await recordEvent(tx, {
+      type: 'user.invited',
+      nowMs: now,
+      accountId: request.accountId,
+      userId: request.invitedByUserId ?? null,
+      data: { email_nm: request.email, is_account_admin: request.isAccountAdmin ?? false },
+    });
+    return inserted;
   });
   const link = invitationLink(deps.env, request.accountId, token, request);
   await deps.mailer.send(

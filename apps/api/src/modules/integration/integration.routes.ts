@@ -5,6 +5,7 @@ import { integration, type CollectionName } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
 import { assertBatchAllowed, listBatches, runBatch } from './batch.service.ts';
+import { readEvents } from './events.service.ts';
 import { createTokensService, requireScope } from './tokens.service.ts';
 
 /** Largest batch body: 1,000 items, invoices possibly carrying their PDF. */
@@ -26,6 +27,10 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
     v1.addHook('onRoute', (options) => {
       if (options.url.includes('/integration/v1/') && options.url.endsWith('/batch'))
         options.bodyLimit = batchBodyLimit;
+    });
+    route(v1, deps, integration.getEvents, async ({ input, request }) => {
+      requireScope(await tokens.authenticate(request.headers.authorization), 'events');
+      return readEvents(deps, input.after, input.limit);
     });
     for (const [name, call] of Object.entries(integration.batches)) {
       const collection = name as CollectionName;

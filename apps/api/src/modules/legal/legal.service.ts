@@ -5,6 +5,7 @@ import { legal } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordEvent } from '../integration/events.repository.ts';
 import * as repo from './legal.repository.ts';
 
 /** Agreement bodies are HTML: only formatting tags and safe links survive, so the app may render them. */
@@ -42,7 +43,19 @@ export function createLegalService(deps: Pick<Deps, 'db' | 'clock'>) {
     async accept(caller: Caller, agreementId: number) {
       // Agreeing binds the customer: staff signed in as the user cannot do it for them.
       if (caller.actorUserId !== null) throw forbidden(legal.legalTexts.actorCannotAccept);
-      if (!(await repo.acceptAgreement(deps.db, caller.userId, agreementId, deps.clock.now()))) {
+      const accepted = await deps.db.tx(async (tx) => {
+        const done = await repo.acceptAgreement(tx, caller.userId, agreementId, deps.clock.now());
+        if (done) {
+          await recordEvent(tx, {
+            type: 'legal.accepted',
+            nowMs: deps.clock.now(),
+            userId: caller.userId,
+            data: { legal_agreement_id: agreementId },
+          });
+        }
+        return done;
+      });
+      if (!accepted) {
         throw new AppError('NOT_FOUND', legal.legalTexts.notFound);
       }
       return {

@@ -6,6 +6,7 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { limitOffset, toPage } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
+import { recordEvent } from '../integration/events.repository.ts';
 import {
   findOrder,
   findOrders,
@@ -88,7 +89,19 @@ export function ordersService(deps: Deps) {
     },
 
     async changeAlias(caller: Caller, baseOrderId: number, alias: string) {
-      const updated = await updateAlias(db, caller.userId, baseOrderId, alias);
+      const updated = await db.tx(async (tx) => {
+        const row = await updateAlias(tx, caller.userId, baseOrderId, alias);
+        if (row) {
+          await recordEvent(tx, {
+            type: 'order.alias_changed',
+            nowMs: deps.clock.now(),
+            orderId: baseOrderId,
+            userId: caller.userId,
+            data: { alias },
+          });
+        }
+        return row;
+      });
       if (!updated) throw notFound(messages.noOrder);
       return updated;
     },

@@ -8,6 +8,7 @@ import { portalLink } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { hashLinkToken, newLinkToken } from '../identity/link-tokens.ts';
+import { recordEvent } from '../integration/events.repository.ts';
 import {
   findPinAccount,
   findPinAccounts,
@@ -72,7 +73,10 @@ export function pinsService(deps: Deps) {
       const pinHash = await hashPassword(pin);
       const account = await db.tx(async (tx) => {
         const spent = await spendPinReset(tx, caller.userId, accountId, hashLinkToken(resetKey), new Date(clock.now()));
-        if (spent) await setPinHash(tx, accountId, pinHash);
+        if (spent) {
+          await setPinHash(tx, accountId, pinHash);
+          await recordEvent(tx, { type: 'pin.reset', nowMs: clock.now(), accountId, userId: caller.userId });
+        }
         return spent;
       });
       if (!account) throw notFound(messages.pinLinkInvalid);

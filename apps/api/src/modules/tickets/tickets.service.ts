@@ -6,6 +6,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { limitOffset, toPage } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { attachment as contentDisposition } from '../../lib/attachment.ts';
+import { recordEvent } from '../integration/events.repository.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { attachmentStore, cleanFileName } from './attachment-files.ts';
 import { newTicketMail, replyMail } from './tickets.mail.ts';
@@ -99,6 +100,13 @@ export function ticketsService(deps: Deps) {
           at,
         });
         await attach(tx, caller, input.attachment_ids, input.ticketId, message_id);
+        await recordEvent(tx, {
+          type: 'ticket.replied',
+          nowMs: at.getTime(),
+          accountId: header.account_id,
+          userId: caller.userId,
+          data: { ticket_number: header.ticket_number, body: input.body },
+        });
         return message_id;
       });
       const message = (await findMessage(db, messageId)) as TicketMessage;
@@ -132,6 +140,18 @@ export function ticketsService(deps: Deps) {
           at,
         });
         await attach(tx, caller, input.attachment_ids, ticket.ticket_id, message_id);
+        await recordEvent(tx, {
+          type: 'ticket.created',
+          nowMs: at.getTime(),
+          orderId: order.base_order_id,
+          userId: caller.userId,
+          data: {
+            ticket_number: ticket.ticket_number,
+            subject: input.subject,
+            impact: input.impact,
+            description: input.description,
+          },
+        });
         return { ...ticket, message_id };
       });
       const message = (await findMessage(db, created.message_id)) as TicketMessage;
