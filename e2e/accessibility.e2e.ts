@@ -3,6 +3,9 @@
  * popups people use most. Every serious or critical violation fails, listed with rule, element and page.
  * One browser; one context per demo sign-in, reused for all of that user's pages.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
 import { createGuardrails, generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeFinding, formatFindings, scanPage } from './helpers/axe.ts';
 import { launchBrowser, newPage, signIn, submitCredentials } from './helpers/browser.ts';
 import { DEMO_PASSWORD, TOTP_SECRET, demoEmails } from './helpers/demo.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { repoRoot, type RunningServer, startServer } from './helpers/server.ts';
 
 // The demo secret is 80 bits, as authenticator apps commonly use; otplib 13 wants 128 by default.
 const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
@@ -43,6 +46,35 @@ async function tokenFor(email: string): Promise<string> {
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Router paths (without /portal) of every page scanned, for the check that no route is left out. */
+const scannedPaths: string[] = [];
+
+/** Scans the page as it is now, noting its path. */
+async function scan(page: Page, label: string): Promise<AxeFinding[]> {
+  scannedPaths.push(new URL(page.url()).pathname.replace(/^\/portal/, ''));
+  return scanPage(page, label);
+}
+
+/** Every route pattern the app declares, e.g. 'service/bs/*' (each routes/*.tsx lists them as `path: '…'`). */
+async function declaredRoutes(): Promise<string[]> {
+  const dir = join(repoRoot, 'apps/web/src/app/routes');
+  const sources = await Promise.all((await readdir(dir)).map((file) => readFile(join(dir, file), 'utf8')));
+  return sources.flatMap((source) => [...source.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]!));
+}
+
+/** React Router's matching, for the patterns the app uses: static segments, :param, :param? and a final *. */
+function routeMatches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/').filter(Boolean);
+  for (const [i, segment] of want.entries()) {
+    if (segment === '*') return true;
+    if (segment.startsWith(':')) {
+      if (have[i] === undefined && !segment.endsWith('?')) return false;
+    } else if (have[i] !== segment) return false;
+  }
+  return have.length <= want.length;
 }
 
 /**
@@ -85,7 +117,7 @@ async function scanRoutes(page: Page, visits: Visit[]): Promise<AxeFinding[]> {
   for (const { path, ready } of visits) {
     await navigate(page, path);
     await settle(page, ready);
-    findings.push(...(await scanPage(page, path)));
+    findings.push(...(await scan(page, path)));
   }
   return findings;
 }
@@ -145,10 +177,13 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       },
       { path: '/login/session', ready: byTestId('login-reason') },
       { path: '/login/forgot-password', ready: byHeading('Forgot your password?') },
+      { path: '/s', ready: byHeading('Sign in') },
       { path: '/login/resend-verification', ready: byHeading('Resend verification email') },
+      { path: '/s/index/session', ready: byTestId('login-reason') },
       { path: '/login/reset/a-reset-key/someone%40example.test', ready: byHeading('Choose a new password') },
       { path: '/login/verify-email/1/a-wrong-hash', ready: byTestId('not-verified') },
       { path: '/login/verify-account/1/a-wrong-hash', ready: byHeading('Verify your account') },
+      { path: '/login/revoke-access/a-wrong-key', ready: byHeading('New user on your account') },
       { path: '/s/create-account', ready: byHeading('Create your portal user') },
       { path: `/s/agreement/${agreement.legal_agreement_id}`, ready: byHeading(agreement.title) },
       { path: '/dev/outbox', ready: byHeading('Local outbox') },
@@ -160,7 +195,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     await page.goto('/portal/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await settle(page, (p) => p.locator('.mantine-InputWrapper-error').first().waitFor());
-    findings.push(...(await scanPage(page, '/login (field errors)')));
+    findings.push(...(await scan(page, '/login (field errors)')));
     expectNone(findings);
   });
 
@@ -169,7 +204,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     contexts.push(context);
     await submitCredentials(page, demoEmails.totp);
     await settle(page, (p) => p.locator('input[name="passcode"]').waitFor());
-    const findings = await scanPage(page, '/login (passcode step)');
+    const findings = await scan(page, '/login (passcode step)');
     await page.locator('input[name="passcode"]').fill(await generate({ secret: TOTP_SECRET, guardrails }));
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.waitForURL('**/portal/home/index');
@@ -184,9 +219,14 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
         data: { base_order_id: number; order_number: string; product_controller: string; product_cd: string }[];
       }
     ).data;
-    // One order per product page (the generic order page serves controllers without their own).
+    // The first order of each product controller.
     const firstOf = new Map<string, (typeof orders)[number]>();
     for (const o of orders) if (!firstOf.has(o.product_controller)) firstOf.set(o.product_controller, o);
+    // Every product page with its own route, and the generic order page once for all the others.
+    const routes = await declaredRoutes();
+    const ownPage = (o: (typeof orders)[number]) => routes.includes(`service/${o.product_controller}/*`);
+    const products = [...firstOf.values()].filter((o) => ownPage(o));
+    products.push([...firstOf.values()].find((o) => !ownPage(o))!);
     const bs = firstOf.get('bs')!;
     const backups = (await api(token, 'GET', 'orders-bs/get-bs-managed-backups', {
       baseOrderId: bs.base_order_id,
@@ -214,14 +254,19 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     const findings = await scanRoutes(page, [
       { path: '/home/index', ready: byTestId('greeting') },
       { path: '/services' },
+      { path: '/home', ready: byTestId('greeting') },
+      { path: '/services/index' },
       { path: `/services/${bs.product_cd}` },
-      ...[...firstOf.values()].map((o) => ({ path: `/service/${o.product_controller}/${o.base_order_id}` })),
+      ...products.map((o) => ({ path: `/service/${o.product_controller}/${o.base_order_id}` })),
       {
         path: `/service/bs-backup/${bs.base_order_id}/${backups[0]!.resource_id}`,
         ready: byRole('table', 'Backup history'),
       },
       { path: `/service/change-alias/${bs.base_order_id}` },
       { path: `/tickets/index/${ticket.ticket_number}` },
+      { path: '/tickets' },
+      { path: '/invoices/index' },
+      { path: '/tickets/index' },
       { path: '/tickets/choose-service' },
       { path: `/r/tickets/ticket/${ticket.ticket_id}` },
       { path: `/r/tickets/new-ticket/${bs.base_order_id}` },
@@ -229,6 +274,8 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       { path: '/invoices/pay' },
       { path: `/invoices/view/${invoice.account_id}/${invoice.cycle_log_id}` },
       { path: '/notifications' },
+      { path: '/pins/index' },
+      { path: '/notifications/index' },
       { path: `/notifications/view/${notification.cmc_contact_email_id}` },
       { path: `/inquire/pending/${bs.order_number}/${bs.base_order_id}` },
       { path: `/inquire/ticket/${ticket.ticket_number}/${ticket.ticket_id}` },
@@ -251,7 +298,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     await settle(page, byTestId('greeting'));
     await page.getByTestId('user-menu').click();
     await page.getByRole('link', { name: 'Sign out' }).waitFor();
-    findings.push(...(await scanPage(page, '/home/index (user menu open)')));
+    findings.push(...(await scan(page, '/home/index (user menu open)')));
 
     const ob = firstOf.get('ob')!;
     await navigate(page, `/service/ob/${ob.base_order_id}`);
@@ -259,7 +306,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     await page.getByRole('combobox', { name: 'Range of Storage used' }).click();
     await page.getByRole('option', { name: 'Last 3 months', exact: true }).waitFor();
     await settle(page);
-    findings.push(...(await scanPage(page, `/service/ob/${ob.base_order_id} (range dropdown open)`)));
+    findings.push(...(await scan(page, `/service/ob/${ob.base_order_id} (range dropdown open)`)));
 
     await page.setViewportSize({ width: 390, height: 844 });
     await navigate(page, '/home/index');
@@ -267,7 +314,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     await page.getByTestId('nav-toggle').click();
     await page.getByTestId('sidebar').getByRole('link').first().waitFor();
     await settle(page);
-    findings.push(...(await scanPage(page, '/home/index (phone, navigation open)')));
+    findings.push(...(await scan(page, '/home/index (phone, navigation open)')));
     expectNone(findings);
   });
 
@@ -280,6 +327,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       await scanRoutes(page, [
         { path: '/users' },
         { path: '/users/add-new-user' },
+        { path: '/users/index' },
         { path: '/users/invite-user' },
         { path: '/users/add-existing-user' },
         { path: `/users/edit-user/${other.user_id}` },
@@ -300,6 +348,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
         { path: '/admin/login-as-user' },
         { path: '/admin/login-as-user-audit' },
         { path: '/admin/integration' },
+        { path: '/admin/signup-access' },
         { path: `/admin/get-user-accounts/${customer.user_id}?url=%2Finvoices`, ready: byTestId('user-email') },
       ]),
     );
@@ -310,7 +359,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     contexts.push(context);
     await submitCredentials(page, demoEmails.legal);
     await settle(page, byRole('dialog'));
-    const findings = await scanPage(page, 'after sign-in (legal gate popup open)');
+    const findings = await scan(page, 'after sign-in (legal gate popup open)');
     // The gate sends the user to /legal a moment after the popup; wait for it rather than race it.
     await page.waitForURL('**/portal/legal');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
@@ -321,6 +370,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       ...(await scanRoutes(page, [
         { path: '/legal', ready: byTestId('agreement-body') },
         { path: `/legal/view/${agreements[0]!.legal_agreement_id}`, ready: byTestId('agreement-body') },
+        { path: '/legal/index', ready: byTestId('agreement-body') },
       ])),
     );
     expectNone(findings);
@@ -331,7 +381,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     contexts.push(context);
     await submitCredentials(page, demoEmails.twofaRequired);
     await settle(page, byRole('dialog'));
-    expectNone(await scanPage(page, 'after sign-in (two-factor gate popup open)'));
+    expectNone(await scan(page, 'after sign-in (two-factor gate popup open)'));
   });
 
   it('on the dashboard of a user without accounts', async () => {
@@ -340,6 +390,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     await submitCredentials(page, demoEmails.noAccounts);
     await page.waitForURL('**/portal/home/index');
     await settle(page, byTestId('no-accounts'));
-    expectNone(await scanPage(page, '/home/index (noaccounts@demo.test)'));
+    expectNone(await scan(page, '/home/index (noaccounts@demo.test)'));
+  });
+
+  // Last, once every scan above has run.
+  it('left no route of the app out', async () => {
+    const missing = (await declaredRoutes()).filter((route) => !scannedPaths.some((path) => routeMatches(route, path)));
+    expect(missing, 'routes no test here scans: add a visit for each to e2e/accessibility.e2e.ts').toEqual([]);
   });
 });
