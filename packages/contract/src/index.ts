@@ -42,6 +42,7 @@ export type {
   AccountItem,
   BatchRecord,
   CollectionName,
+  IntegrationEvent,
   IntegrationToken,
   InvoiceItem,
   ItemResult,

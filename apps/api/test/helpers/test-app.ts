@@ -51,7 +51,7 @@ export interface TestApp {
   clock: ReturnType<typeof manualClock>;
   signIn(email: string, password?: string): Promise<string>;
   call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<{
