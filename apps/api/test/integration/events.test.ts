@@ -64,7 +64,8 @@ describe('events feed', () => {
       },
     });
     const legal = await t.signIn(demoEmails.legal);
-    const pending = (await t.call('POST', '/api/legal/get-unnaccepted-agreements', { token: legal, body: {} })).body.data as {
+    const pending = (await t.call('POST', '/api/legal/get-unnaccepted-agreements', { token: legal, body: {} })).body
+      .data as {
       legal_agreement_id: number;
     }[];
     await t.call('POST', '/api/legal/accept-agreement', {
@@ -146,6 +147,32 @@ describe('events feed', () => {
     expect(events.map((e) => [e.type, e.data.email_nm, e.data.user_email])).toEqual([
       ['user.invited', 'invitee@example.com', demoEmails.admin],
     ]);
+  });
+
+  it('access changes and removals by an account administrator are events', async () => {
+    const before = (await all()).next_cursor;
+    const admin = await t.signIn(demoEmails.admin);
+    const id = async (sql: string, value: string) => (await t.db.one<{ id: number }>(sql, [value]))!.id;
+    const june = await id('SELECT user_id AS id FROM users WHERE email_nm = $1', 'june.park@globex-health.example');
+    const account = await id('SELECT account_id AS id FROM accounts WHERE account_number = $1', '1000201');
+    const update = await t.call('POST', '/api/users/update-user', {
+      token: admin,
+      body: { userId: june, accounts: [{ account_id: account, access_level: 2 }] },
+    });
+    expect(update.status).toBe(200);
+    const removal = await t.call('POST', `/api/users/delete-user/${june}`, { token: admin, body: {} });
+    expect(removal.status).toBe(200);
+    const { events } = (await feed(`?after=${before}`)).body.data as Feed;
+    expect(events.map((e) => [e.type, e.account_number, e.data.email_nm, e.data.user_email])).toEqual([
+      ['user.access_changed', '1000201', 'june.park@globex-health.example', demoEmails.admin],
+      ...(removal.body.data as { account_ids: number[] }).account_ids.map(() => [
+        'user.removed',
+        expect.stringMatching(/^100020\d$/),
+        'june.park@globex-health.example',
+        demoEmails.admin,
+      ]),
+    ]);
+    expect(events[0]?.data.access_level).toBe(2);
   });
 
   it('checks the scope, the token and the parameters', async () => {

@@ -15,10 +15,64 @@ const rawKey = (item: unknown, field: string) => {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 };
 
+/** Thrown inside a dry run's transaction so that nothing it wrote stays. */
+class DryRun extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('dry run');
+  }
+}
+
 /**
- * Runs a batch: each item is parsed on its own, then applied in its own transaction, so an invalid
- * item (bad fields, or keys naming rows that do not exist) is answered `invalid` while the others
- * apply. Work after commit (invitation mail) runs once every item is in. Every batch is recorded.
+ * Parses one item with its collection's schema and applies it in its own transaction. An invalid
+ * item (bad fields, or keys naming rows that do not exist) comes back `invalid` with field errors.
+ * A dry run goes as far as the writes and rolls them back, so its answer is what a real run would do.
+ */
+export async function applyItem(
+  deps: Deps,
+  collection: CollectionName,
+  raw: unknown,
+  dryRun = false,
+): Promise<{ result: ItemResult; after?: () => Promise<void> }> {
+  const { item: schema, key } = integration.collections[collection];
+  const upsert = upserts[collection] as (db: Deps['db'], item: unknown, ctx: object) => Promise<Outcome>;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = validationError(parsed.error).data as FieldErrors;
+    return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
+  }
+  const itemKey = String((parsed.data as Record<string, unknown>)[key]);
+  try {
+    const outcome = await deps.db.tx(async (db) => {
+      const done = await upsert(db, parsed.data, { deps, nowMs: deps.clock.now() });
+      if (dryRun) throw new DryRun(done);
+      return done;
+    });
+    return { result: { key: itemKey, status: outcome.status }, ...(outcome.after ? { after: outcome.after } : {}) };
+  } catch (error) {
+    if (error instanceof DryRun) return { result: { key: itemKey, status: error.outcome.status } };
+    if (!(error instanceof AppError && error.code === 'VALIDATION_ERROR')) throw error;
+    return { result: { key: itemKey, status: 'invalid', errors: error.data as FieldErrors } };
+  }
+}
+
+export const emptyCounts = (): BatchCounts => ({ created: 0, updated: 0, unchanged: 0, invalid: 0 });
+
+/** Records a batch or an import in the audit table. */
+export const recordRun = (
+  deps: Deps,
+  run: { counts: BatchCounts; tokenId: number | null; collection: CollectionName; startedMs: number },
+) =>
+  recordBatch(deps.db, {
+    ...run.counts,
+    tokenId: run.tokenId,
+    collection: run.collection,
+    startedMs: run.startedMs,
+    durationMs: Math.max(0, deps.clock.now() - run.startedMs),
+  });
+
+/**
+ * Runs a batch: each item applied on its own (see applyItem), answered in item order. Work after
+ * commit (invitation mail) runs once every item is in. Every batch is recorded.
  */
 export async function runBatch(
   deps: Deps,
@@ -27,43 +81,20 @@ export async function runBatch(
   tokenId: number | null,
 ): Promise<{ results: ItemResult[] }> {
   const startedMs = deps.clock.now();
-  const { item: schema, key } = integration.collections[collection];
-  const upsert = upserts[collection] as (db: Deps['db'], item: unknown, ctx: object) => Promise<Outcome>;
   const results: ItemResult[] = [];
   const after: (() => Promise<void>)[] = [];
   for (const raw of items) {
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      results.push({
-        key: rawKey(raw, key),
-        status: 'invalid',
-        errors: validationError(parsed.error).data as FieldErrors,
-      });
-      continue;
-    }
-    const itemKey = String((parsed.data as Record<string, unknown>)[key]);
-    try {
-      const outcome = await deps.db.tx((db) => upsert(db, parsed.data, { deps, nowMs: deps.clock.now() }));
-      results.push({ key: itemKey, status: outcome.status });
-      if (outcome.after) after.push(outcome.after);
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'VALIDATION_ERROR')) throw error;
-      results.push({ key: itemKey, status: 'invalid', errors: error.data as FieldErrors });
-    }
+    const applied = await applyItem(deps, collection, raw);
+    results.push(applied.result);
+    if (applied.after) after.push(applied.after);
   }
   for (const work of after) {
     // A mail that fails is recorded in the outbox as failed; the user can ask for a new link.
     await work().catch(() => {});
   }
-  const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0, invalid: 0 };
+  const counts = emptyCounts();
   for (const r of results) counts[r.status] += 1;
-  await recordBatch(deps.db, {
-    ...counts,
-    tokenId,
-    collection,
-    startedMs,
-    durationMs: Math.max(0, deps.clock.now() - startedMs),
-  });
+  await recordRun(deps, { counts, tokenId, collection, startedMs });
   return { results };
 }
 

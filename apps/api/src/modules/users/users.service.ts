@@ -16,6 +16,7 @@ import {
   setAccess,
 } from '../accounts/accounts.repository.ts';
 import { sendEmailVerification } from '../identity/verification.service.ts';
+import { recordEvent } from '../integration/events.repository.ts';
 import { delivered, sendAccessGrantedNotice, sendNoPortalUser, sendPortalUserExists } from './users.mail.ts';
 import { findUserByEmail, findUsersPage, findVisibleUser, insertUser, type UserFilter } from './users.repository.ts';
 
@@ -82,6 +83,19 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
       .map((account) => `${account.name} (${account.account_number})`);
   }
 
+  /** Tells the provider (integration events, in the change's transaction) of each account's new access. */
+  async function accessChanged(db: Db, caller: Caller, email: string, levels: readonly AccountAccess[]) {
+    for (const entry of levels) {
+      await recordEvent(db, {
+        type: 'user.access_changed',
+        nowMs: deps.clock.now(),
+        accountId: entry.account_id,
+        userId: caller.userId,
+        data: { email_nm: email, access_level: entry.access_level },
+      });
+    }
+  }
+
   /** Fails (and so rolls back) when a change left one of the accounts without an administrator. */
   async function assertAdminsRemain(db: Db, accountIds: readonly number[]) {
     const orphaned = await findAccountsWithoutAdmin(db, accountIds);
@@ -125,8 +139,9 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
     async updateUser(caller: Caller, userId: number, levels: readonly AccountAccess[]) {
       return deps.db.tx(async (db) => {
         const allowed = await administered(db, caller, messages.noPermissionEditUser);
-        await visibleUser(db, caller, userId);
+        const target = await visibleUser(db, caller, userId);
         await applyAccess(db, caller, userId, levels, allowed);
+        await accessChanged(db, caller, target.email_nm, levels);
         return visibleUser(db, caller, userId);
       });
     },
@@ -134,11 +149,20 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
     async deleteUser(caller: Caller, userId: number) {
       return deps.db.tx(async (db) => {
         const allowed = await administered(db, caller, messages.noPermissionDeleteUsers);
-        await visibleUser(db, caller, userId);
+        const target = await visibleUser(db, caller, userId);
         if (userId === caller.userId) throw forbidden(userMessages.deleteSelf);
         await lockAccounts(db, [...allowed]);
         const removed = await removeMemberships(db, userId, [...allowed]);
         await assertAdminsRemain(db, removed);
+        for (const accountId of removed) {
+          await recordEvent(db, {
+            type: 'user.removed',
+            nowMs: deps.clock.now(),
+            accountId,
+            userId: caller.userId,
+            data: { email_nm: target.email_nm },
+          });
+        }
         return { account_ids: removed };
       });
     },
@@ -155,6 +179,7 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
         const target = await findUserByEmail(db, email);
         if (!target) return null;
         await applyAccess(db, caller, target.user_id, levels, allowed);
+        await accessChanged(db, caller, target.email_nm, levels);
         return visibleUser(db, caller, target.user_id);
       });
       const accounts = await grantedAccountLabels(caller, levels);
@@ -189,7 +214,10 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
           last_nm: input.last_nm,
           password_hash: passwordHash,
         });
-        if (id !== null) await applyAccess(db, caller, id, input.accounts, allowed);
+        if (id !== null) {
+          await applyAccess(db, caller, id, input.accounts, allowed);
+          await accessChanged(db, caller, input.email_nm, input.accounts);
+        }
         return id;
       });
       // The new user verifies the address before the first sign-in (identity's verification link). The

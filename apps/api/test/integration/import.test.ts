@@ -1,0 +1,94 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { ItemResult } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createDeps } from '../../src/bootstrap.ts';
+import { parseEnv } from '../../src/config/env.ts';
+import type { Deps } from '../../src/deps.ts';
+import { importFile } from '../../src/modules/integration/import/import.service.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let deps: Deps;
+const dir = mkdtempSync(join(tmpdir(), 'portal-import-'));
+beforeAll(async () => {
+  t = await createTestApp();
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+  });
+  deps = await createDeps(env, { db: t.db, clock: t.clock });
+});
+afterAll(() => t.close());
+
+async function run(collection: 'products' | 'orders', file: string, dryRun = false) {
+  const invalid: [number, ItemResult][] = [];
+  const counts = await importFile(deps, {
+    collection,
+    file,
+    dryRun,
+    onInvalid: (line, result) => invalid.push([line, result]),
+  });
+  return { counts, invalid };
+}
+
+describe('import from files', () => {
+  it('reads CSV with quoted cells, reports the bad row with its line, and a dry run writes nothing', async () => {
+    const file = join(dir, 'products.csv');
+    writeFileSync(
+      file,
+      [
+        'product_cd,product,short_product_name,product_group,product_controller,active',
+        'IMP1,"Fiber, dedicated",Fiber,Network,network,true',
+        'IMP2,,Broken,Network,network,false',
+        '"IMP3","Multi',
+        'line ""name""",Three,Network,network,',
+      ].join('\n'),
+    );
+    const dry = await run('products', file, true);
+    expect(dry.counts).toEqual({ created: 2, updated: 0, unchanged: 0, invalid: 1 });
+    expect(dry.invalid).toEqual([
+      [3, { key: 'IMP2', status: 'invalid', errors: { product: ['This value is required.'] } }],
+    ]);
+    expect(await t.db.query(`SELECT 1 FROM products WHERE product_cd LIKE 'IMP%'`)).toEqual([]);
+
+    expect((await run('products', file)).counts).toEqual({ created: 2, updated: 0, unchanged: 0, invalid: 1 });
+    expect(
+      await t.db.query(`SELECT product_cd, product, active FROM products WHERE product_cd LIKE 'IMP%' ORDER BY 1`),
+    ).toEqual([
+      { product_cd: 'IMP1', product: 'Fiber, dedicated', active: true },
+      { product_cd: 'IMP3', product: 'Multi\nline "name"', active: true },
+    ]);
+    expect((await run('products', file)).counts).toEqual({ created: 0, updated: 0, unchanged: 2, invalid: 1 });
+    const audit = await t.db.one(
+      `SELECT source, collection, created, unchanged, invalid FROM integration_batches ORDER BY batch_id DESC LIMIT 1`,
+    );
+    expect(audit).toEqual({ source: 'command', collection: 'products', created: 0, unchanged: 2, invalid: 1 });
+  });
+
+  it('reads NDJSON with nested lists and reports a line that is not JSON', async () => {
+    const file = join(dir, 'orders.ndjson');
+    const order = {
+      order_number: 'IMP-ORD-1',
+      account_number: '1000101',
+      product_cd: 'IMP1',
+      components: [{ component_key: 'port', description: 'Port', mrc_charges: '10.50' }],
+    };
+    writeFileSync(
+      file,
+      `${JSON.stringify(order)}\n\n{not json\n${JSON.stringify({ ...order, order_number: 'IMP-ORD-2', product_cd: 'NOPE' })}\n`,
+    );
+    const { counts, invalid } = await run('orders', file);
+    expect(counts).toEqual({ created: 1, updated: 0, unchanged: 0, invalid: 2 });
+    expect(invalid).toEqual([
+      [3, { key: '', status: 'invalid', errors: { _: ['This line is not valid JSON.'] } }],
+      [4, { key: 'IMP-ORD-2', status: 'invalid', errors: { product_cd: ['No product has this code.'] } }],
+    ]);
+  });
+});
