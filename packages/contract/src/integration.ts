@@ -36,6 +36,19 @@ export const integrationToken = z.object({
   scopes: z.array(z.enum(scopes)),
   created_at: epochSeconds,
   last_used_at: epochSeconds.nullable(),
+  /** Webhook delivery of the events (Standard Webhooks), when the token has a URL. */
+  webhook: z
+    .object({
+      url: z.string(),
+      /** The last event the endpoint acknowledged. */
+      cursor: z.number().int(),
+      /** Failed attempts at the next event since the last success. */
+      attempts: z.number().int(),
+      next_attempt_at: epochSeconds.nullable(),
+      last_error: z.string().nullable(),
+      delivered_at: epochSeconds.nullable(),
+    })
+    .nullable(),
 });
 export type IntegrationToken = z.infer<typeof integrationToken>;
 
@@ -51,8 +64,24 @@ export const createToken = defineCall({
       .array(z.enum(scopes, { error: m.type }), { error: m.required })
       .min(1, m.mincheck(1))
       .max(scopes.length, m.maxcheck(scopes.length)),
+    /** Optional: every event is POSTed here, signed (needs the events scope). */
+    webhook_url: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z
+        .string({ error: m.url })
+        .trim()
+        .max(500, m.maxlength)
+        .refine((value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), m.url)
+        .optional(),
+    ),
   }),
-  data: z.object({ id: z.number().int(), token: z.string(), scopes: z.array(z.enum(scopes)) }),
+  data: z.object({
+    id: z.number().int(),
+    token: z.string(),
+    scopes: z.array(z.enum(scopes)),
+    /** The webhook signing secret (whsec_...), shown this once; null without a webhook. */
+    webhook_secret: z.string().nullable(),
+  }),
   codes: ['SUCCESS', 'VALIDATION_ERROR', ...userCodes],
   auth: { access: 'user', staffLevel },
 });

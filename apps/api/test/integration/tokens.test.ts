@@ -42,6 +42,7 @@ describe('integration tokens (staff level 3)', () => {
       scopes: ['billing', 'accounts'],
       created_at: expect.any(Number),
       last_used_at: null,
+      webhook: null,
     });
     expect(JSON.stringify(list.body)).not.toContain(data.token);
   });

@@ -6,19 +6,49 @@ export interface TokenRow {
   scopes: string[];
   created_at: number;
   last_used_at: number | null;
+  webhook: {
+    url: string;
+    cursor: number;
+    attempts: number;
+    next_attempt_at: number | null;
+    last_error: string | null;
+    delivered_at: number | null;
+  } | null;
 }
 
 const columns = `token_id AS id, name, scopes, extract(epoch FROM created_at)::bigint AS created_at,
-  extract(epoch FROM last_used_at)::bigint AS last_used_at`;
+  extract(epoch FROM last_used_at)::bigint AS last_used_at,
+  CASE WHEN webhook_url IS NULL THEN NULL ELSE json_build_object('url', webhook_url, 'cursor', webhook_cursor,
+    'attempts', webhook_attempts, 'next_attempt_at', extract(epoch FROM webhook_next_at)::bigint,
+    'last_error', webhook_last_error, 'delivered_at', extract(epoch FROM webhook_delivered_at)::bigint) END AS webhook`;
 
 export const insertToken = (
   db: Db,
-  input: { name: string; scopes: string[]; secretHash: string; userId: number | null; nowMs: number },
+  input: {
+    name: string;
+    scopes: string[];
+    secretHash: string;
+    userId: number | null;
+    nowMs: number;
+    webhook: { url: string; secret: string } | null;
+  },
 ) =>
   db.one<{ id: number }>(
-    `INSERT INTO integration_tokens (name, scopes, secret_hash, created_by_user_id, created_at)
-     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0)) RETURNING token_id AS id`,
-    [input.name, input.scopes, input.secretHash, input.userId, input.nowMs],
+    `INSERT INTO integration_tokens (name, scopes, secret_hash, created_by_user_id, created_at, webhook_url,
+       webhook_secret, webhook_cursor)
+     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7,
+       -- A new webhook starts with the events that happen from now on.
+       (SELECT COALESCE(max(event_id), 0) FROM integration_events))
+     RETURNING token_id AS id`,
+    [
+      input.name,
+      input.scopes,
+      input.secretHash,
+      input.userId,
+      input.nowMs,
+      input.webhook?.url ?? null,
+      input.webhook?.secret ?? null,
+    ],
   );
 
 export const listActiveTokens = (db: Db) =>

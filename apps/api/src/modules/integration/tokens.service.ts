@@ -4,7 +4,7 @@ import type { IntegrationScope } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { hashLinkToken } from '../identity/link-tokens.ts';
 import { findActiveByHash, insertToken, listActiveTokens, revokeToken, touchToken } from './tokens.repository.ts';
@@ -26,17 +26,24 @@ export const unauthorized = () => new AppError('UNAUTHORIZED', 'The integration 
 /** Creates a token; the secret is returned this once. */
 export async function createToken(
   db: Db,
-  input: { name: string; scopes: IntegrationScope[]; userId: number | null; nowMs: number },
+  input: { name: string; scopes: IntegrationScope[]; userId: number | null; nowMs: number; webhook_url?: string },
 ) {
   const token = newSecret();
   const scopes = [...new Set(input.scopes)];
-  const row = await insertToken(db, { ...input, scopes, secretHash: hashLinkToken(token) });
-  return { id: row!.id, token, scopes };
+  if (input.webhook_url && !scopes.includes('events') && !scopes.includes('all')) {
+    throw invalid({ webhook_url: ['A webhook needs the events scope.'] });
+  }
+  // Standard Webhooks secret: whsec_ + base64 of 32 random bytes (the HMAC key).
+  const webhook = input.webhook_url
+    ? { url: input.webhook_url, secret: `whsec_${randomBytes(32).toString('base64')}` }
+    : null;
+  const row = await insertToken(db, { ...input, scopes, secretHash: hashLinkToken(token), webhook });
+  return { id: row!.id, token, scopes, webhook_secret: webhook?.secret ?? null };
 }
 
 export function createTokensService(deps: Pick<Deps, 'db' | 'clock'>) {
   return {
-    create: (caller: Caller, input: { name: string; scopes: IntegrationScope[] }) =>
+    create: (caller: Caller, input: { name: string; scopes: IntegrationScope[]; webhook_url?: string | undefined }) =>
       createToken(deps.db, { ...input, userId: caller.userId, nowMs: deps.clock.now() }),
     list: () => listActiveTokens(deps.db),
     async revoke(tokenId: number) {

@@ -15,7 +15,7 @@ export function NewTokenForm() {
   const mutation = useCreateToken();
   const { register, handleSubmit, control, formState, reset } = useForm<Input, unknown, Output>({
     resolver: zodResolver(integration.createToken.input),
-    defaultValues: { name: '', scopes: [] },
+    defaultValues: { name: '', scopes: [], webhook_url: '' },
   });
   const { errors } = formState;
 
@@ -45,10 +45,26 @@ export function NewTokenForm() {
                   )}
                 </CopyButton>
               </Group>
+              {mutation.data.webhook_secret ? (
+                <Text size="sm" mt="xs">
+                  Webhook signing secret:{' '}
+                  <Code data-testid="new-webhook-secret" style={{ wordBreak: 'break-all' }}>
+                    {mutation.data.webhook_secret}
+                  </Code>
+                </Text>
+              ) : null}
             </Alert>
           ) : null}
           <FormErrors error={mutation.error} />
           <TextInput label="Name" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <TextInput
+            label="Webhook URL (optional)"
+            description="Every event is POSTed here, signed the Standard Webhooks way; needs the events scope."
+            type="url"
+            autoComplete="off"
+            error={errors.webhook_url?.message}
+            {...register('webhook_url')}
+          />
           <Controller
             control={control}
             name="scopes"

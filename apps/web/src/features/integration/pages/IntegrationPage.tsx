@@ -9,6 +9,7 @@ import { useTokens } from '../api/list-tokens.ts';
 import { useRevokeToken } from '../api/revoke-token.ts';
 import { BatchRecords } from '../components/BatchRecords.tsx';
 import { NewTokenForm } from '../components/NewTokenForm.tsx';
+import { WebhookState } from '../components/WebhookState.tsx';
 
 /** admin/integration (staff level 3): the provider's integration tokens and the record of their batches. */
 export function IntegrationPage() {
@@ -24,6 +25,7 @@ export function IntegrationPage() {
       header: 'Last used',
       render: (r) => (r.last_used_at ? formatDateTime(r.last_used_at) : 'never'),
     },
+    { key: 'webhook', header: 'Webhook', render: (r) => <WebhookState webhook={r.webhook} /> },
     {
       key: 'revoke',
       header: 'Revoke',

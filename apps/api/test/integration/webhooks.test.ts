@@ -1,0 +1,111 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { IntegrationToken } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createDeps } from '../../src/bootstrap.ts';
+import { parseEnv } from '../../src/config/env.ts';
+import { demoEmails } from '../../src/db/seed/demo.ts';
+import type { Deps } from '../../src/deps.ts';
+import { deliverWebhooks } from '../../src/modules/integration/webhooks.service.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let deps: Deps;
+let server: Server;
+let url: string;
+let answer = 500;
+const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  deps = await createDeps(
+    parseEnv({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-webhooks-')),
+      LOG_LEVEL: 'silent',
+      SEED_ON_EMPTY: 'false',
+    }),
+    { db: t.db, clock: t.clock },
+  );
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(answer).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  server.close();
+  await t.close();
+});
+
+describe('webhook delivery', () => {
+  it('signs each event the Standard Webhooks way, retries with backoff until acknowledged', async () => {
+    const staff = await t.signIn(demoEmails.staff3);
+    const noScope = await t.call('POST', '/api/integration/tokens', {
+      token: staff,
+      body: { name: 'hook', scopes: ['billing'], webhook_url: url },
+    });
+    expect(noScope.body.data).toEqual({ webhook_url: ['A webhook needs the events scope.'] });
+    const badUrl = await t.call('POST', '/api/integration/tokens', {
+      token: staff,
+      body: { name: 'hook', scopes: ['events'], webhook_url: 'ftp://x' },
+    });
+    expect(badUrl.body.data).toEqual({ webhook_url: ['This value should be a valid url.'] });
+
+    const created = await t.call('POST', '/api/integration/tokens', {
+      token: staff,
+      body: { name: 'hook', scopes: ['events'], webhook_url: url },
+    });
+    const { id, webhook_secret } = created.body.data as { id: number; webhook_secret: string };
+    expect(webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
+    // Nothing to send yet: a new webhook starts with the events from now on.
+    expect(await deliverWebhooks(deps)).toBe(0);
+
+    const customer = await t.signIn(demoEmails.customer);
+    const order = await t.db.one<{ base_order_id: number }>(
+      `SELECT o.base_order_id FROM orders o JOIN accounts a USING (account_id) WHERE a.account_number = '1000101' LIMIT 1`,
+    );
+    await t.call('POST', '/api/orders/change-alias', {
+      token: customer,
+      body: { base_order_id: order?.base_order_id, alias: 'Hooked' },
+    });
+
+    // The endpoint fails: the attempt is recorded and the retry waits.
+    expect(await deliverWebhooks(deps)).toBe(0);
+    const state = async () =>
+      ((await t.call('GET', '/api/integration/tokens', { token: staff })).body.data as IntegrationToken[]).find(
+        (x) => x.id === id,
+      )?.webhook;
+    expect(await state()).toMatchObject({ url, attempts: 1, last_error: 'HTTP 500', delivered_at: null });
+    answer = 200;
+    expect(await deliverWebhooks(deps)).toBe(0);
+    t.clock.advance(6_000);
+    expect(await deliverWebhooks(deps)).toBe(1);
+    expect(await state()).toMatchObject({ attempts: 0, last_error: null, delivered_at: expect.any(Number) });
+    expect(await deliverWebhooks(deps)).toBe(0);
+
+    expect(received).toHaveLength(2);
+    const { headers, body } = received[1]!;
+    const message = JSON.parse(body) as { type: string; data: { id: number; data: Record<string, unknown> } };
+    expect(message.type).toBe('order.alias_changed');
+    expect(message.data.data.alias).toBe('Hooked');
+    expect(headers['webhook-id']).toBe(`evt_${message.data.id}`);
+    const expected = createHmac('sha256', Buffer.from(webhook_secret.slice(6), 'base64'))
+      .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
+      .digest('base64');
+    expect(headers['webhook-signature']).toBe(`v1,${expected}`);
+  });
+});
