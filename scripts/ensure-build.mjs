@@ -44,6 +44,7 @@ for (const [name, target] of Object.entries(targets)) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   const changed = Math.max(...target.sources.map((s) => newest(join(root, s))));
   if (built && built >= changed) continue;
-  console.log(built ? `Rebuilding the ${name} (sources changed)...` : `Building the ${name} (first start)...`);
-  execSync(target.command, { cwd: root, stdio: 'inherit' });
+  // On standard error, so a command's own output (a token secret) can still be captured alone.
+  console.error(built ? `Rebuilding the ${name} (sources changed)...` : `Building the ${name} (first start)...`);
+  execSync(target.command, { cwd: root, stdio: [0, 2, 2] });
 }

@@ -19,6 +19,8 @@ await build({
     server: join(api, 'src/server.ts'),
     'staff-cli': join(api, 'src/cli/staff.ts'),
     'backup-cli': join(api, 'src/cli/backup.ts'),
+    'integration-token-cli': join(api, 'src/modules/integration/token-cli.ts'),
+    'import-cli': join(api, 'src/modules/integration/import-cli.ts'),
   },
   outdir: out,
   bundle: true,

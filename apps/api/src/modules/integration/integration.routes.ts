@@ -20,7 +20,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
   const tokens = createTokensService(deps);
   route(app, deps, integration.createToken, ({ caller, input }) => tokens.create(caller, input));
   route(app, deps, integration.listTokens, () => tokens.list());
-  route(app, deps, integration.revokeToken, ({ input }) => tokens.revoke(input.tokenId));
+  route(app, deps, integration.revokeToken, ({ input }) => tokens.revoke(input.id));
   route(app, deps, integration.listBatches, () => listBatches(deps));
 
   // Webhook delivery runs in every API process (leases keep two from sending one event); tests run it themselves.

@@ -5,7 +5,7 @@ import { request } from '../../../lib/request.ts';
 import { integrationKeys } from './keys.ts';
 
 /** Revokes a token at once. */
-export const revokeToken = (tokenId: number) => request(integration.revokeToken, { tokenId });
+export const revokeToken = (tokenId: number) => request(integration.revokeToken, { id: tokenId });
 
 export const useRevokeToken = () => {
   const queryClient = useQueryClient();
