@@ -57,7 +57,7 @@ describe('integration tokens (staff level 3)', () => {
     expect((await revoke(t, tokens.staff3, id)).body.code).toBe('NOT_FOUND');
     expect((await revoke(t, tokens.staff3, 'abc')).body).toMatchObject({
       code: 'VALIDATION_ERROR',
-      data: { tokenId: ['This value should be a valid integer.'] },
+      data: { id: ['This value should be a valid integer.'] },
     });
   });
 
