@@ -1,7 +1,7 @@
 /**
  * Start time and memory of the API process, the compiled server (`node apps/api/dist/server.js`,
  * what `npm start` runs) against the sources through tsx (what it ran before).
- *   npm run startup -w @portal/bench   (BENCH_RUNS=5)
+ *   npm run startup -w @portal/bench   (BENCH_RUNS=5; DATABASE_URL=postgres://… to start on PostgreSQL)
  * Each run starts a process on an already seeded embedded database, times it from spawn to the first
  * 200 of /api/health, then reads its resident memory right away and again after 200 dashboard calls.
  */

@@ -23,8 +23,11 @@ afterAll(async () => {
 /** The code an authenticator app shows for the secret, `offset` seconds from now. */
 const passcodeFor = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
 
-/** Profile, two-factor tab: get started, read the secret key and turn two-factor on with a computed code. */
-async function turnOnTwoFactor(page: Page): Promise<string> {
+/**
+ * Profile, two-factor tab: get started, read the secret key and turn two-factor on with a computed code.
+ * Returns the secret and the code it used (spent, whatever 30-second step the clock is in by then).
+ */
+async function turnOnTwoFactor(page: Page): Promise<{ secret: string; used: string }> {
   await page.getByRole('tab', { name: 'Two-factor' }).waitFor();
   expect(await page.getByRole('tab', { name: 'Two-factor' }).getAttribute('aria-selected')).toBe('true');
   await page.getByRole('button', { name: 'Get started' }).click();
@@ -33,11 +36,12 @@ async function turnOnTwoFactor(page: Page): Promise<string> {
   expect(await page.getByRole('img', { name: 'QR code of the two-factor secret key' }).getAttribute('src')).toMatch(
     /^data:image\/png;base64,/,
   );
-  await page.getByLabel('Passcode').fill(await passcodeFor(secret));
+  const used = await passcodeFor(secret);
+  await page.getByLabel('Passcode').fill(used);
   await page.getByRole('button', { name: 'Enable two-factor' }).click();
   await page.getByTestId('two-factor-enabled').getByText(profile.profileTexts.twoFactorEnabled).waitFor();
   expect(await page.getByTestId('two-factor-state').textContent()).toBe('On');
-  return secret;
+  return { secret, used };
 }
 
 describe('two-factor authentication', () => {
@@ -46,7 +50,7 @@ describe('two-factor authentication', () => {
     const { context, page } = await newPage(browser, server.origin);
     await signIn(page, email);
     await page.goto('/portal/users/update-profile?tab-target=two-factor');
-    const secret = await turnOnTwoFactor(page);
+    const { secret, used } = await turnOnTwoFactor(page);
 
     await page.goto('/portal/logout');
     await page.waitForURL('**/portal/login', { timeout: 10_000 });
@@ -56,7 +60,8 @@ describe('two-factor authentication', () => {
     await submitCredentials(page, email);
     const passcode = page.locator('input[name="passcode"]');
     await passcode.waitFor();
-    await passcode.fill(await passcodeFor(secret));
+    // The very code that turned it on, even if a new 30-second step has begun since (one step of drift).
+    await passcode.fill(used);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.getByTestId('form-errors').getByText('The passcode is incorrect or has already been used.').waitFor();
     await passcode.fill(await passcodeFor(secret, 30));
