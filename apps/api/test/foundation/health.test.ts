@@ -1,16 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/bootstrap.ts';
-import { parseEnv } from '../../src/config/env.ts';
 import { openPostgres } from '../../src/db/client.ts';
 
 import { tcpProxy } from '../helpers/tcp-proxy.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 
 describe('health checks for a load balancer', () => {
   let t: TestApp;
@@ -93,12 +88,3 @@ describe.runIf(process.env.PORTAL_TEST_DB === 'postgres')('the database going aw
     }
   });
 });
-
-const testEnv = () =>
-  parseEnv({
-    NODE_ENV: 'test',
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-down-')),
-    LOG_LEVEL: 'silent',
-    SEED_ON_EMPTY: 'false',
-  });

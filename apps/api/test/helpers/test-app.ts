@@ -63,10 +63,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await openSeededDb();
-  const clock = manualClock();
-  const env = parseEnv({
+/** The configuration every test app runs with (its own DATA_DIR), plus the given overrides. */
+export const testEnv = (overrides: Record<string, string> = {}) =>
+  parseEnv({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
@@ -78,6 +77,11 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     ...overrides,
   });
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const { db, drop } = await openSeededDb();
+  const clock = manualClock();
+  const env = testEnv(overrides);
   const deps = await createDeps(env, { db, clock });
   const app = await buildApp(deps, { logger: false });
   await app.ready();

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +7,7 @@ import type { Attachment, Ticket } from '@portal/contract';
 
 import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/bootstrap.ts';
-import { parseEnv } from '../../src/config/env.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 import { upload } from './multipart.ts';
 
 // Two API processes on one PostgreSQL, each with its own disk: an upload through one downloads through
@@ -22,13 +18,7 @@ describe.runIf(process.env.PORTAL_TEST_DB === 'postgres')('attachments on Postgr
   let customer: string;
   beforeAll(async () => {
     t = await createTestApp();
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-other-')),
-      LOG_LEVEL: 'silent',
-      SEED_ON_EMPTY: 'false',
-    });
+    const env = testEnv();
     other = await buildApp(await createDeps(env, { db: t.db, clock: t.clock }), { logger: false });
     customer = await t.signIn('customer@demo.test');
   });
