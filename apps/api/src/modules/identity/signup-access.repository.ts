@@ -27,12 +27,15 @@ export const findGrantByTokenHash = (db: Db, tokenHash: string) =>
     [tokenHash],
   );
 
-/** Marks the grant revoked (once) and removes the user's plain-user access it gave; false when already revoked. */
-export async function revokeGrant(db: Db, grantId: number, by: string, nowMs: number): Promise<boolean> {
+/**
+ * Marks the grant of this link revoked (once) and removes the plain-user access it gave; false when
+ * there is no such grant or it was already revoked.
+ */
+export async function revokeGrant(db: Db, tokenHash: string, by: string, nowMs: number): Promise<boolean> {
   const row = await db.one<{ account_id: number; user_id: number }>(
     `UPDATE signup_access_grants SET revoked_at = ${at(3)}, revoked_by = $2
-      WHERE grant_id = $1 AND revoked_at IS NULL RETURNING account_id, user_id`,
-    [grantId, by, nowMs],
+      WHERE token_hash = $1 AND revoked_at IS NULL RETURNING account_id, user_id`,
+    [tokenHash, by, nowMs],
   );
   if (!row) return false;
   // An administrator may have made them an administrator since: that was a decision, keep it.

@@ -81,13 +81,13 @@ export function signupAccessService(deps: MailDeps & Pick<Deps, 'limiter'>) {
     async revoke(key: string, address: string) {
       await deps.limiter.attempt('signup-access', address);
       const now = deps.clock.now();
+      const hash = hashLinkToken(key);
       return deps.db.tx(async (db) => {
-        const grant = await findGrantByTokenHash(db, hashLinkToken(key));
+        const revoked = await revokeGrant(db, hash, 'an account administrator (mailed link)', now);
+        const grant = await findGrantByTokenHash(db, hash);
         if (!grant) throw linkInvalid();
-        const revoked = await revokeGrant(db, grant.grant_id, 'an account administrator (mailed link)', now);
-        const after = await findGrantByTokenHash(db, hashLinkToken(key));
         return {
-          data: publicGrant(after ?? grant),
+          data: publicGrant(grant),
           message: revoked ? signupAccess.texts.revoked : signupAccess.texts.alreadyRevoked,
         };
       });
