@@ -16,6 +16,7 @@ export * as identity from './identity.ts';
 export * as integration from './integration.ts';
 export * as invoices from './invoices.ts';
 export * as legal from './legal.ts';
+export * as metrics from './metrics.ts';
 export * as notifications from './notifications.ts';
 export * as orders from './orders.ts';
 export * as outbox from './outbox.ts';
@@ -56,6 +57,7 @@ export type {
   UserItem,
 } from './integration.ts';
 export type { BalanceHistory, Invoice, InvoiceProduct, InvoiceStatus, InvoiceSummary } from './invoices.ts';
+export type { DataFreshness, NetworkSummary, TrafficSummary } from './metrics.ts';
 export type { Notification } from './notifications.ts';
 export type { OrderDetail, OrderListItem, PendingOrder, Product } from './orders.ts';
 export type { AccountPin } from './pins.ts';

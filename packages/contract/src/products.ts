@@ -23,16 +23,22 @@ export const chartCell = z.union([z.string(), z.number(), z.null()]);
 export const chartData = z.array(z.array(chartCell));
 export type ChartData = z.infer<typeof chartData>;
 
-const epochSeconds = z.coerce.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(4102444800, m.integer);
+/** An instant of a chart range in epoch seconds (also used by the metrics area). */
+export const epochSeconds = z.coerce
+  .number({ error: m.integer })
+  .int(m.integer)
+  .min(0, m.min(0))
+  .max(4102444800, m.integer);
 
 /** `end` after `start` and at most `maxChartRangeSeconds` later. */
-const rangeCheck = (startKey: string, endKey: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  const start = Number(value[startKey]);
-  const end = Number(value[endKey]);
-  if (end <= start) ctx.addIssue({ code: 'custom', path: [endKey], message: 'The end must be after the start.' });
-  else if (end - start > maxChartRangeSeconds)
-    ctx.addIssue({ code: 'custom', path: [endKey], message: 'The range is too long.' });
-};
+export const rangeCheck =
+  (startKey: string, endKey: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const start = Number(value[startKey]);
+    const end = Number(value[endKey]);
+    if (end <= start) ctx.addIssue({ code: 'custom', path: [endKey], message: 'The end must be after the start.' });
+    else if (end - start > maxChartRangeSeconds)
+      ctx.addIssue({ code: 'custom', path: [endKey], message: 'The range is too long.' });
+  };
 
 const baseOrderInput = z.object({ baseOrderId: id });
 const orderCodes = ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'] as const;

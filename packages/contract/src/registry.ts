@@ -9,6 +9,7 @@ import * as identity from './identity.ts';
 import * as integration from './integration.ts';
 import * as invoices from './invoices.ts';
 import * as legal from './legal.ts';
+import * as metrics from './metrics.ts';
 import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
 import * as outbox from './outbox.ts';
@@ -39,6 +40,7 @@ export const allCalls: Call[] = [
   integration,
   invoices,
   legal,
+  metrics,
   notifications,
   orders,
   outbox,
