@@ -14,6 +14,8 @@ export interface CallAuth {
   staffLevel?: number;
   /** Gates this call stays reachable through: the login-data loads, the legal and profile pages. */
   exempt?: readonly ('legal' | 'twoFactor')[];
+  /** 'integration' calls: the token scope the call needs (a token with `all` has every scope). */
+  scope?: string;
 }
 
 export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType, A extends CallAuth = CallAuth> {
@@ -31,6 +33,11 @@ export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.Z
   auth: A;
   /** Binary answers: the MIME type of the download. */
   binary?: string;
+  /**
+   * For the API description only, when the server parses the input in parts: a batch's items are
+   * parsed one by one (so one bad item does not fail the others), yet the document shows their fields.
+   */
+  documentedInput?: z.ZodType;
 }
 
 export type CallInput<C extends Call> = z.input<C['input']>;

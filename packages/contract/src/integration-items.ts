@@ -20,17 +20,29 @@ const im = integrationMessages;
 
 /** A decimal sent as a JSON number or string, returned as a string with exactly `scale` decimals. */
 export const decimal = (scale: number) =>
-  z.union([z.number(), z.string().max(40, m.maxlength)], { error: im.decimal(scale) }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    const match = new RegExp(`^(-?)(\\d{1,12})(?:\\.(\\d{1,${scale}}))?$`).exec(text);
-    if (!match) {
-      ctx.addIssue({ code: 'custom', message: im.decimal(scale) });
-      return z.NEVER;
-    }
-    const [, sign, whole, fraction = ''] = match;
-    const digits = `${BigInt(whole as string)}.${fraction.padEnd(scale, '0')}`;
-    return /[1-9]/.test(digits) ? `${sign}${digits}` : digits;
-  });
+  z
+    .union(
+      [
+        z.number(),
+        // The pattern is for the API description; the transform below is the rule (and its message).
+        z
+          .string()
+          .max(40, m.maxlength)
+          .meta({ pattern: `^\\s*-?\\d{1,12}(\\.\\d{1,${scale}})?\\s*$` }),
+      ],
+      { error: im.decimal(scale) },
+    )
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : value.trim();
+      const match = new RegExp(`^(-?)(\\d{1,12})(?:\\.(\\d{1,${scale}}))?$`).exec(text);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: im.decimal(scale) });
+        return z.NEVER;
+      }
+      const [, sign, whole, fraction = ''] = match;
+      const digits = `${BigInt(whole as string)}.${fraction.padEnd(scale, '0')}`;
+      return /[1-9]/.test(digits) ? `${sign}${digits}` : digits;
+    });
 export const amount = decimal(2);
 export const rate = decimal(6);
 export const quantity = decimal(4);
@@ -43,7 +55,8 @@ export const isoDate = z
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, im.date);
+  }, im.date)
+  .meta({ format: 'date' });
 
 /** An RFC 3339 time with its offset, returned in UTC (millisecond ISO form). */
 export const rfc3339 = z
@@ -55,6 +68,7 @@ export const rfc3339 = z
       !Number.isNaN(Date.parse(value)),
     im.time,
   )
+  .meta({ format: 'date-time' })
   .transform((value) => new Date(value).toISOString());
 
 const flag = (fallback: boolean) => z.boolean({ error: m.type }).default(fallback);
@@ -130,7 +144,8 @@ export const orderItem = z.object({
 const pdfBase64 = z
   .string({ error: im.pdf })
   .max(14_000_000, m.maxlength)
-  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.startsWith('JVBERi0'), im.pdf);
+  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.startsWith('JVBERi0'), im.pdf)
+  .meta({ format: 'byte' });
 
 const invoiceLine = z.object({
   product_cd: key(32),

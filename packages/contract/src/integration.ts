@@ -164,9 +164,13 @@ const batchCall = <N extends CollectionName>(name: N) =>
         .min(1, m.mincheck(1))
         .max(maxBatchItems, m.maxcheck(maxBatchItems)),
     }),
+    /** The document shows each item's fields (the server parses every item on its own, see 071). */
+    documentedInput: z.object({
+      items: z.array(collections[name].item).min(1).max(maxBatchItems),
+    }),
     data: z.object({ results: z.array(itemResult) }),
     codes: ['SUCCESS', 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', ...integrationCodes],
-    auth: { access: 'integration' },
+    auth: { access: 'integration', scope: collections[name].scope },
   });
 
 export const eventTypes = [
@@ -210,7 +214,7 @@ export const getEvents = defineCall({
   }),
   data: z.object({ events: z.array(event), next_cursor: z.number().int() }),
   codes: ['SUCCESS', 'VALIDATION_ERROR', ...integrationCodes],
-  auth: { access: 'integration' },
+  auth: { access: 'integration', scope: 'events' },
 });
 
 export const batchAccounts = batchCall('accounts');

@@ -82,7 +82,10 @@ function access(call: Call) {
   const { access: who, staffLevel, exempt } = call.auth;
   if (who === 'public') return { security: [], description: 'Public: no token needed.' };
   if (who === 'integration')
-    return { security: [{ integration: [] }], description: 'An integration token with the scope this call needs.' };
+    return {
+      security: [{ [`integration_${call.auth.scope}`]: [] }],
+      description: `An integration token with the ${call.auth.scope} scope (or all); a user's token never works here.`,
+    };
   const gates = exempt?.length ? ` Open while ${exempt.join(' and ')} is pending.` : '';
   if (staffLevel !== undefined)
     return {
@@ -93,7 +96,7 @@ function access(call: Call) {
 }
 
 function operation(call: Call, method: string) {
-  const input = inputSchema(call.input);
+  const input = inputSchema(call.documentedInput ?? call.input);
   const pathParams = [...call.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
   const properties = (input.properties ?? {}) as Record<string, unknown>;
   const parameters = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? {} }));
@@ -113,12 +116,38 @@ function operation(call: Call, method: string) {
 }
 
 const staffAreas = [...new Set(allCalls.filter((c) => c.auth.staffLevel !== undefined).map((c) => c.tag))];
+/**
+ * Integration scopes the calls need. OpenAPI 3.0 lets only OAuth2 and OpenID Connect schemes name
+ * scopes in a requirement, and an integration token is neither, so each scope is a bearer scheme of its
+ * own (as each staff area is): a client generator sees which token a call takes (decision 077).
+ */
+const integrationScopes = [
+  ...new Set(allCalls.flatMap((c) => (c.auth.access === 'integration' && c.auth.scope ? [c.auth.scope] : []))),
+];
+const integrationToken = (scope: string) => ({
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'pit_ integration token',
+  description:
+    `An integration token holding the ${scope} scope, or all: an opaque secret (pit_ and 43 base64url ` +
+    'characters) that level-3 staff create (POST /api/integration/tokens or npm run integration-token) and ' +
+    "the portal keeps only as SHA-256. It is for the provider's systems and works only on " +
+    "/api/integration/v1/...; a user's token never works there, nor an integration token anywhere else. " +
+    'A missing, unknown or revoked token answers 401 UNAUTHORIZED, a token without the scope 403 FORBIDDEN.',
+});
 const userToken = (text: string) => ({
   type: 'http',
   scheme: 'bearer',
   bearerFormat: 'JWT',
   description: `${text} A JWS (HS256) signed by the portal, verified with a fixed algorithm and an expiry as RFC8725 advises; a password change or sign-out-everywhere revokes it.`,
 });
+
+const tagDescriptions: Record<string, string> = {
+  integration:
+    "The provider integration API. Level-3 staff manage integration tokens; the provider's systems call " +
+    '/api/integration/v1/... with one: idempotent batch upserts by their own keys (each item answered ' +
+    'created, updated, unchanged or invalid) and the feed of customer actions. Worked example: docs/integration.md.',
+};
 
 /** The OpenAPI document, generated from the contract so it cannot drift from the routes; built once per process. */
 export const openApiDocument = () => (built ??= buildDocument());
@@ -148,7 +177,10 @@ function buildDocument() {
         'x-internal': false,
       },
     ],
-    tags: [...new Set(allCalls.map((call) => call.tag))].map((name) => ({ name })),
+    tags: [...new Set(allCalls.map((call) => call.tag))].map((name) => ({
+      name,
+      ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
+    })),
     components: {
       headers,
       securitySchemes: {
@@ -161,15 +193,7 @@ function buildDocument() {
             ),
           ]),
         ),
-        ...(allCalls.some((call) => call.auth.access === 'integration')
-          ? {
-              integration: {
-                type: 'http',
-                scheme: 'bearer',
-                description: "An integration token (created by level-3 staff), for the provider's systems.",
-              },
-            }
-          : {}),
+        ...Object.fromEntries(integrationScopes.map((scope) => [`integration_${scope}`, integrationToken(scope)])),
       },
     },
     paths,
