@@ -52,6 +52,43 @@ describe('who may call the batch upserts', () => {
     expect((await batch(t, scoped.token, name, [{}])).status).toBe(200);
   });
 
+  it('checks the token and its scope before the input, and before reading the body', async () => {
+    const empty = { items: [] };
+    const post = (token: string | undefined, body: unknown) =>
+      t.call('POST', '/api/integration/v1/invoices/batch', { ...(token ? { token } : {}), body });
+    expect((await post(undefined, empty)).body).toEqual(unauthorized);
+    expect((await post(await t.signIn(demoEmails.customer), empty)).body).toEqual(unauthorized);
+    const events = await t.call('GET', '/api/integration/v1/events?limit=5000');
+    expect(events.body).toEqual(unauthorized);
+    const noScope = await newToken(t, staff, ['accounts']);
+    expect((await post(noScope.token, empty)).body).toMatchObject({ code: 'FORBIDDEN' });
+    const scoped = await newToken(t, staff, ['billing']);
+    expect((await post(scoped.token, empty)).body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('takes bodies up to 64 MB (user calls: 1 MiB), refused unread without a token', async () => {
+    const { token } = await newToken(t, staff, ['notifications']);
+    const send = (body: string, as?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/integration/v1/outages/batch',
+        headers: { 'content-type': 'application/json', ...(as ? { authorization: `Bearer ${as}` } : {}) },
+        payload: body,
+      });
+    // Two megabytes: over any user call's limit, well within a batch's (an unknown field is ignored).
+    const big = JSON.stringify({
+      items: [{ external_id: 'big-1', message: 'm', active: false, pad: 'x'.repeat(2e6) }],
+    });
+    const accepted = await send(big, token);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ data: { results: [{ key: 'big-1', status: 'created' }] } });
+    const tooBig = JSON.stringify({ items: [{ external_id: 'big-2', message: 'm', pad: 'x'.repeat(65 * 2 ** 20) }] });
+    const refused = await send(tooBig, token);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', data: null });
+    expect((await send(tooBig)).json()).toEqual(unauthorized);
+  });
+
   it('takes 1 to 1,000 items', async () => {
     const { token } = await newToken(t, staff);
     const none = await batch(t, token, 'products', []);
@@ -78,6 +115,9 @@ describe('who may call the batch upserts', () => {
     const over = await batch(t, token, 'outages', [{ external_id: 'rl-x', message: 'm' }]);
     expect(over.status).toBe(429);
     expect(over.body.code).toBe('TOO_MANY_ATTEMPTS');
+    // The limit is the token's own: another token of the same provider still gets through.
+    const other = await newToken(t, staff, ['notifications']);
+    expect((await batch(t, other.token, 'outages', [{ external_id: 'rl-y', message: 'm' }])).status).toBe(200);
     const recorded = await t.db.one<{ n: number; created: number }>(
       'SELECT count(*) AS n, sum(created)::int AS created FROM integration_batches WHERE token_id = $1',
       [id],

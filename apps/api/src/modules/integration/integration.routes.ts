@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { integration, type CollectionName } from '@portal/contract';
+import { integration, type Call, type CollectionName, type IntegrationScope } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
 import { assertBatchAllowed, listBatches, runBatch } from './batch.service.ts';
 import { readEvents } from './events.service.ts';
-import { createTokensService, requireScope } from './tokens.service.ts';
+import { createTokensService, requireScope, unauthorized, type IntegrationCaller } from './tokens.service.ts';
 import { deliverWebhooks } from './webhooks.service.ts';
 
 /** Largest batch body: 1,000 items, invoices possibly carrying their PDF. */
@@ -32,22 +32,39 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
 
   // Batch bodies may be larger than any user call's: their own scope raises the limit for them only.
   await app.register(async (v1) => {
+    const v1Calls = new Map<string, Call>(
+      [integration.getEvents, ...Object.values(integration.batches)].map((call) => [call.id, call]),
+    );
+    const callers = new WeakMap<FastifyRequest, IntegrationCaller>();
     v1.addHook('onRoute', (options) => {
       if (options.url.includes('/integration/v1/') && options.url.endsWith('/batch'))
         options.bodyLimit = batchBodyLimit;
     });
+    // Token, scope and the batch rate limit are checked before the body is read: a caller without a
+    // live token learns nothing about its input (no VALIDATION_ERROR) and cannot make the server read
+    // a 64 MB body. preParsing runs after route's onRequest hook, so the answer keeps its headers.
+    v1.addHook('preParsing', async (request) => {
+      const call = v1Calls.get((request.routeOptions.config as { operationId?: string }).operationId ?? '');
+      if (!call) return;
+      const caller = await tokens.authenticate(request.headers.authorization);
+      requireScope(caller, call.auth.scope as IntegrationScope);
+      if (call !== integration.getEvents) await assertBatchAllowed(deps, caller.tokenId);
+      callers.set(request, caller);
+    });
+    const callerOf = (request: FastifyRequest) => {
+      const caller = callers.get(request);
+      if (!caller) throw unauthorized();
+      return caller;
+    };
+
     route(v1, deps, integration.getEvents, async ({ input, request }) => {
-      requireScope(await tokens.authenticate(request.headers.authorization), 'events');
+      callerOf(request);
       return readEvents(deps, input.after, input.limit);
     });
     for (const [name, call] of Object.entries(integration.batches)) {
-      const collection = name as CollectionName;
-      route(v1, deps, call, async ({ input, request }) => {
-        const caller = await tokens.authenticate(request.headers.authorization);
-        requireScope(caller, integration.collections[collection].scope);
-        await assertBatchAllowed(deps, caller.tokenId);
-        return runBatch(deps, collection, input.items, caller.tokenId);
-      });
+      route(v1, deps, call, async ({ input, request }) =>
+        runBatch(deps, name as CollectionName, input.items, callerOf(request).tokenId),
+      );
     }
   });
 }
