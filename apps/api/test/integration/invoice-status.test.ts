@@ -100,3 +100,49 @@ describe('invoice status from payments and due dates', () => {
     expect(later.body.data).toMatchObject({ status: 'overdue' });
   });
 });
+
+describe('payments without an invoice', () => {
+  it('are kept as a credit of the account: they lower its balance, aged from the day paid, and no invoice', async () => {
+    await batch(t, token, 'accounts', [{ account_number: '9400002', name: 'Credit test', company: 'Hooli' }]);
+    await batch(t, token, 'users', [
+      { email_nm: 'ar@hooli.example', first_nm: 'A', last_nm: 'R', accounts: [{ account_number: '9400002' }] },
+    ]);
+    const ar = await signInFedUser(t, 'ar@hooli.example');
+    const on = (item: Record<string, unknown>) => ({ ...item, account_number: '9400002' });
+    await batch(t, token, 'invoices', [on(invoice('C-OPEN', 10, '100.00')), on(invoice('C-LATE', -40, '80.00'))]);
+    const unapplied = (ref: string, amount: string, daysAgo = 0) => {
+      const { invoice_number: _, ...rest } = payment(ref, '', amount);
+      return on({ ...rest, paid_at: new Date(t.clock.now() - daysAgo * 86_400_000).toISOString() });
+    };
+    const balance = async () =>
+      ((await t.call('GET', '/api/invoices/get-balance-history', { token: ar })).body.data as BalanceHistory[])[0];
+    const statusOf = async () =>
+      Object.fromEntries(
+        (
+          (await t.call('POST', '/api/invoices/get-invoices', { token: ar, body: {} })).body
+            .data as Paged<InvoiceSummary>
+        ).data.map((i) => [i.invoice_number, [i.status, i.amount_paid]]),
+      );
+
+    expect((await batch(t, token, 'payments', [unapplied('U1', '30.00')])).results).toEqual([
+      { key: 'U1', status: 'created' },
+    ]);
+    expect(statuses((await batch(t, token, 'payments', [unapplied('U1', '30')])).results)).toEqual(['unchanged']);
+    expect(await balance()).toMatchObject({ '0-30': 70, '30-60': 80, '60-90': 0, '90+': 0, balance: 150 });
+    // The provider applied it to no invoice: the invoices say what they said.
+    expect(await statusOf()).toEqual({ 'C-OPEN': ['unpaid', 0], 'C-LATE': ['overdue', 0] });
+
+    // A credit paid 45 days ago ages in 30-60, and the buckets still add up to the balance.
+    expect(statuses((await batch(t, token, 'payments', [unapplied('U2', '20.00', 45)])).results)).toEqual(['created']);
+    expect(await balance()).toMatchObject({ '0-30': 70, '30-60': 60, balance: 130 });
+
+    // Applied later to an invoice, it moves from the account's credit to the invoice, and back.
+    const applied = { ...unapplied('U1', '30.00'), invoice_number: 'C-OPEN' };
+    expect(statuses((await batch(t, token, 'payments', [applied])).results)).toEqual(['updated']);
+    expect(await statusOf()).toEqual({ 'C-OPEN': ['partly paid', 30], 'C-LATE': ['overdue', 0] });
+    expect(await balance()).toMatchObject({ '0-30': 70, '30-60': 60, balance: 130 });
+    expect(statuses((await batch(t, token, 'payments', [unapplied('U1', '30.00')])).results)).toEqual(['updated']);
+    expect(await statusOf()).toEqual({ 'C-OPEN': ['unpaid', 0], 'C-LATE': ['overdue', 0] });
+    expect(await balance()).toMatchObject({ '0-30': 70, '30-60': 60, balance: 130 });
+  });
+});

@@ -92,7 +92,8 @@ export async function findInvoices(db: Db, userId: number, filter: InvoiceFilter
 /**
  * Open amounts (total due minus paid) of each of the caller's accounts, aged by days past the due
  * date on `today`: not yet due and up to 30 days late count in 0-30. Credits age the same way, so the
- * buckets always add up to the balance.
+ * buckets always add up to the balance. A payment the provider applied to no invoice is a credit of
+ * the account, aged from the day it was paid (decision 077).
  */
 export const findBalanceHistory = async (db: Db, userId: number, today: string): Promise<BalanceHistory[]> => {
   const rows = await db.query<{
@@ -115,7 +116,11 @@ export const findBalanceHistory = async (db: Db, userId: number, today: string):
        LEFT JOIN LATERAL (
              SELECT i.total_amt_due - i.amount_paid AS open, ($2::date - i.due_date) AS late
                FROM invoices i
-              WHERE i.account_id = a.account_id AND i.amount_paid <> i.total_amt_due) o ON true
+              WHERE i.account_id = a.account_id AND i.amount_paid <> i.total_amt_due
+             UNION ALL
+             SELECT -p.amount, ($2::date - (p.paid_at AT TIME ZONE 'UTC')::date)
+               FROM payments p
+              WHERE p.account_id = a.account_id AND p.cycle_log_id IS NULL) o ON true
       WHERE ${inCallerAccounts('a.account_id', 1)}
       GROUP BY a.account_id, a.account_number, a.name
       ORDER BY a.account_number`,
