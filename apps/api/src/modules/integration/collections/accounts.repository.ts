@@ -28,11 +28,12 @@ export async function sharesUsersWithOtherCompany(db: Db, accountId: number, com
   return Boolean(row);
 }
 
-export const upsertAccount = async (db: Db, item: AccountItem) =>
+/** A new account dates from the item's time (nowMs). */
+export const upsertAccount = async (db: Db, item: AccountItem, nowMs: number) =>
   (await db.one<{ account_id: number }>(
     `INSERT INTO accounts (account_number, name, company_nm, company_key, require_pin, is_2fa_required,
-       account_status_cd, is_active)
-     VALUES ($1, $2, $3, $3, $4, $5, $6, $7)
+       account_status_cd, is_active, created_at)
+     VALUES ($1, $2, $3, $3, $4, $5, $6, $7, to_timestamp($8::double precision / 1000))
      ON CONFLICT (account_number) DO UPDATE SET name = EXCLUDED.name, company_nm = EXCLUDED.company_nm,
        company_key = EXCLUDED.company_key, require_pin = EXCLUDED.require_pin,
        is_2fa_required = EXCLUDED.is_2fa_required, account_status_cd = EXCLUDED.account_status_cd,
@@ -46,6 +47,7 @@ export const upsertAccount = async (db: Db, item: AccountItem) =>
       item.is_2fa_required,
       item.account_status_cd,
       item.is_active,
+      nowMs,
     ],
   ))!.account_id;
 

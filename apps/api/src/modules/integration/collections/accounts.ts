@@ -4,7 +4,7 @@ import { readAccount, replaceTeam, sharesUsersWithOtherCompany, upsertAccount } 
 import { reject, same, type Upsert } from './upsert.ts';
 
 /** accounts by account_number, with the company and the account team (the list replaces the team). */
-export const upsertAccountItem: Upsert<AccountItem> = async (db, item) => {
+export const upsertAccountItem: Upsert<AccountItem> = async (db, item, { nowMs }) => {
   const held = await readAccount(db, item.account_number);
   const { account_number: _, ...wanted } = item;
   if (held) {
@@ -16,7 +16,7 @@ export const upsertAccountItem: Upsert<AccountItem> = async (db, item) => {
       throw reject({ company: ['Users of this account hold accounts of another company.'] });
     }
   }
-  const accountId = await upsertAccount(db, item);
+  const accountId = await upsertAccount(db, item, nowMs);
   await replaceTeam(db, accountId, item.team);
   return { status: held ? 'updated' : 'created' };
 };

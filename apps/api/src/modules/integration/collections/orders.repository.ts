@@ -32,17 +32,26 @@ export const teamMemberIdOf = async (db: Db, email: string) =>
     ])
   )?.team_member_id;
 
-/** The order's monthly charge is the sum of its components' (exact decimal arithmetic in SQL). */
-export const upsertOrder = async (db: Db, o: OrderItem, ids: { accountId: number; projectManagerId: number | null }) =>
+/**
+ * The order's monthly charge is the sum of its components' (exact decimal arithmetic in SQL); the
+ * shown term follows the term code; a new order dates from the item's time (nowMs).
+ */
+export const upsertOrder = async (
+  db: Db,
+  o: OrderItem,
+  ids: { accountId: number; projectManagerId: number | null },
+  derived: { order_term_cd: string | null; order_term: string | null; nowMs: number },
+) =>
   (await db.one<{ base_order_id: number }>(
     `INSERT INTO orders (order_number, account_id, product_cd, uss_circuit_id, customer_ref, order_status_cd,
-       contract_start_date, term_cd, project_manager_id, mrc_charges)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(sum(v::numeric), 0) FROM unnest($10::text[]) v))
+       contract_start_date, term_cd, project_manager_id, mrc_charges, order_term_cd, order_term, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(sum(v::numeric), 0) FROM unnest($10::text[]) v),
+       $11, $12, to_timestamp($13::double precision / 1000))
      ON CONFLICT (order_number) DO UPDATE SET account_id = EXCLUDED.account_id, product_cd = EXCLUDED.product_cd,
        uss_circuit_id = EXCLUDED.uss_circuit_id, customer_ref = EXCLUDED.customer_ref,
        order_status_cd = EXCLUDED.order_status_cd, contract_start_date = EXCLUDED.contract_start_date,
        term_cd = EXCLUDED.term_cd, project_manager_id = EXCLUDED.project_manager_id,
-       mrc_charges = EXCLUDED.mrc_charges
+       mrc_charges = EXCLUDED.mrc_charges, order_term_cd = EXCLUDED.order_term_cd, order_term = EXCLUDED.order_term
      RETURNING base_order_id`,
     [
       o.order_number,
@@ -55,6 +64,9 @@ export const upsertOrder = async (db: Db, o: OrderItem, ids: { accountId: number
       o.term_cd ?? null,
       ids.projectManagerId,
       o.components.map((c) => c.mrc_charges),
+      derived.order_term_cd,
+      derived.order_term,
+      derived.nowMs,
     ],
   ))!.base_order_id;
 

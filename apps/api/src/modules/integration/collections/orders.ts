@@ -23,8 +23,23 @@ const canonical = (item: OrderItem) => ({
   components: item.components.map((c) => ({ ...c, unit_of_measure: c.unit_of_measure ?? null, rate: c.rate ?? null })),
 });
 
+/**
+ * The term the order page shows, from the provider's term code (services.md: the page hides it for
+ * NOCH and UK): a number of months reads '36 Months'; another code is shown as it is.
+ */
+export function orderTerm(termCd: string | null): { order_term_cd: string | null; order_term: string | null } {
+  if (termCd === null) return { order_term_cd: null, order_term: null };
+  if (/^\d{1,3}$/.test(termCd)) {
+    const months = Number(termCd);
+    return { order_term_cd: `M${months}`, order_term: `${months} Month${months === 1 ? '' : 's'}` };
+  }
+  if (termCd === 'NOCH') return { order_term_cd: termCd, order_term: 'Month to Month' };
+  if (termCd === 'UK') return { order_term_cd: termCd, order_term: 'Unknown' };
+  return { order_term_cd: termCd, order_term: termCd };
+}
+
 /** orders by order_number; the components list replaces the order's components. */
-export const upsertOrderItem: Upsert<OrderItem> = async (db, item) => {
+export const upsertOrderItem: Upsert<OrderItem> = async (db, item, { nowMs }) => {
   const accountId = await accountIdOf(db, item.account_number);
   const projectManagerId = item.project_manager ? await teamMemberIdOf(db, item.project_manager) : null;
   const errors = {
@@ -39,10 +54,12 @@ export const upsertOrderItem: Upsert<OrderItem> = async (db, item) => {
     const { base_order_id: _, ...current } = held;
     if (same(current, canonical(item))) return { status: 'unchanged' };
   }
-  const baseOrderId = await upsertOrder(db, item, {
-    accountId: accountId!,
-    projectManagerId: projectManagerId ?? null,
-  });
+  const baseOrderId = await upsertOrder(
+    db,
+    item,
+    { accountId: accountId!, projectManagerId: projectManagerId ?? null },
+    { ...orderTerm(item.term_cd ?? null), nowMs },
+  );
   await replaceComponents(db, baseOrderId, item.components);
   return { status: held ? 'updated' : 'created' };
 };

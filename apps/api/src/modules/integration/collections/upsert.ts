@@ -11,11 +11,19 @@ export interface Outcome {
 }
 
 export interface UpsertContext {
-  deps: Deps;
+  /**
+   * What work after commit needs (the new user's invitation mail). null: the caller wants no such
+   * work, which is the demo seed: it gives its users the demo password instead (decision 076).
+   */
+  deps: Deps | null;
+  /**
+   * When the item is applied: the batch's clock, or for the demo seed, which replays a provider's
+   * history, the moment each item happened. Rows it creates are dated by it (never the database's now()).
+   */
   nowMs: number;
 }
 
-/** Applies one parsed item inside its own transaction (`db`). */
+/** Applies one parsed item inside a transaction (`db`): a batch item's own, or the demo seed's. */
 export type Upsert<T> = (db: Db, item: T, ctx: UpsertContext) => Promise<Outcome>;
 
 /** Stable JSON (keys sorted) of a value, so two canonical forms compare by content. */

@@ -1,5 +1,8 @@
 import type { Db } from '../../../db/client.ts';
 
+/** Times come as epoch milliseconds of the item's clock (UpsertContext.nowMs). */
+const at = (n: number) => `to_timestamp($${n}::double precision / 1000)`;
+
 export interface HeldUser {
   user_id: number;
   first_nm: string;
@@ -26,17 +29,19 @@ export const accountsByNumber = (db: Db, numbers: string[]) =>
   );
 
 /** A new user without a password: they choose one from the invitation. */
-export const insertUser = async (db: Db, u: { email: string; firstName: string; lastName: string }) =>
+export const insertUser = async (db: Db, u: { email: string; firstName: string; lastName: string }, nowMs: number) =>
   (await db.one<{ user_id: number }>(
-    'INSERT INTO users (email_nm, first_nm, last_nm) VALUES ($1, $2, $3) RETURNING user_id',
-    [u.email, u.firstName, u.lastName],
+    `INSERT INTO users (email_nm, first_nm, last_nm, created_at, updated_at) VALUES ($1, $2, $3, ${at(4)}, ${at(4)})
+     RETURNING user_id`,
+    [u.email, u.firstName, u.lastName, nowMs],
   ))!.user_id;
 
-export const updateUserNames = (db: Db, userId: number, firstName: string, lastName: string) =>
-  db.query('UPDATE users SET first_nm = $2, last_nm = $3, updated_at = now() WHERE user_id = $1', [
+export const updateUserNames = (db: Db, userId: number, firstName: string, lastName: string, nowMs: number) =>
+  db.query(`UPDATE users SET first_nm = $2, last_nm = $3, updated_at = ${at(4)} WHERE user_id = $1`, [
     userId,
     firstName,
     lastName,
+    nowMs,
   ]);
 
 /** Replaces the user's account access with exactly this list. */
@@ -44,6 +49,7 @@ export async function replaceAccess(
   db: Db,
   userId: number,
   access: { accountId: number; isAdmin: boolean }[],
+  nowMs: number,
 ): Promise<void> {
   await db.query('DELETE FROM accounts_users WHERE user_id = $1 AND NOT (account_id = ANY($2))', [
     userId,
@@ -51,9 +57,9 @@ export async function replaceAccess(
   ]);
   for (const a of access) {
     await db.query(
-      `INSERT INTO accounts_users (account_id, user_id, is_account_admin) VALUES ($1, $2, $3)
+      `INSERT INTO accounts_users (account_id, user_id, is_account_admin, created_at) VALUES ($1, $2, $3, ${at(4)})
        ON CONFLICT (account_id, user_id) DO UPDATE SET is_account_admin = EXCLUDED.is_account_admin`,
-      [a.accountId, userId, a.isAdmin],
+      [a.accountId, userId, a.isAdmin, nowMs],
     );
   }
 }

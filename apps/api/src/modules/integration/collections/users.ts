@@ -6,9 +6,10 @@ import { messages, reject, same, type Upsert } from './upsert.ts';
 
 /**
  * users by email_nm: names and the exact account access (an account left out loses its access). A new
- * user gets the set-password invitation by mail once the item is committed.
+ * user gets the set-password invitation by mail once the item is committed (unless the caller passes no
+ * deps: the demo seed sets its users' password itself).
  */
-export const upsertUserItem: Upsert<UserItem> = async (db, item, { deps }) => {
+export const upsertUserItem: Upsert<UserItem> = async (db, item, { deps, nowMs }) => {
   const accounts = [...item.accounts].sort((a, b) => a.account_number.localeCompare(b.account_number));
   const found = await accountsByNumber(
     db,
@@ -31,13 +32,15 @@ export const upsertUserItem: Upsert<UserItem> = async (db, item, { deps }) => {
     return { status: 'unchanged' };
   }
   const userId =
-    held?.user_id ?? (await insertUser(db, { email: item.email_nm, firstName: item.first_nm, lastName: item.last_nm }));
-  if (held) await updateUserNames(db, userId, item.first_nm, item.last_nm);
+    held?.user_id ??
+    (await insertUser(db, { email: item.email_nm, firstName: item.first_nm, lastName: item.last_nm }, nowMs));
+  if (held) await updateUserNames(db, userId, item.first_nm, item.last_nm, nowMs);
   await replaceAccess(
     db,
     userId,
     accounts.map((a) => ({ accountId: byNumber.get(a.account_number)!.account_id, isAdmin: a.is_account_admin })),
+    nowMs,
   );
   if (held) return { status: 'updated' };
-  return { status: 'created', after: () => sendSetPasswordInvitation(deps, userId) };
+  return { status: 'created', ...(deps ? { after: () => sendSetPasswordInvitation(deps, userId) } : {}) };
 };
