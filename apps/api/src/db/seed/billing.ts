@@ -3,14 +3,17 @@ import { productByCode } from './catalog.ts';
 import { pad } from './names.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
-import { addDays, isoDate, monthStart } from './time.ts';
+import { markNotDownloadable } from './seed.repository.ts';
+import { HOUR, addDays, earlier, isoDate, monthStart } from './time.ts';
 
 /**
- * 13 monthly invoices per account, billed on the 1st, due 30 days later (so the newest is not yet due).
+ * 13 monthly invoices per account, billed on the 1st, due 30 days later (so the newest is not yet due),
+ * through the invoices feed, and the payments received against them through the payments feed: an
+ * invoice's paid amount, its status and the balance history all derive from those payments.
  * All money is worked out in integer cents, so the columns add up exactly:
  *   total_amt_due = monthly_charges + late_payment_charges + adjustments + taxes_fees_other
  *                   + governmental_charges + balance_forward
- *   monthly_charges = sum of the invoice's invoice_products prices (one line per product on the account)
+ *   monthly_charges = sum of the invoice's lines (one line per product on the account)
  * What is still owed on an invoice is total_amt_due - amount_paid. balance_forward only ever carries an
  * overpayment credit (the earlier invoice then counts as paid in full), so nothing is counted twice.
  */
@@ -47,8 +50,10 @@ function invoiceLines(orders: readonly OrderRecord[], bill: Date, back: number, 
   return lines;
 }
 
-export function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
+export async function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): Promise<void> {
   const random = rng(`billing:${plan.account_number}`);
+  // Its own stream, so when payments arrive does not change what was billed.
+  const paying = rng(`payments:${plan.account_number}`);
   const owed: Array<{ due: Date; cents: number }> = [];
   for (let back = INVOICE_MONTHS - 1; back >= 0; back--) {
     const bill = monthStart(ctx.now, back);
@@ -65,32 +70,42 @@ export function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: readonl
     const paid = Math.round(total * paidShare(plan.billing, back, random));
     if (total > paid) owed.push({ due, cents: total - paid });
 
-    const id = ctx.ids.next('invoices');
-    ctx.bulk.add('invoices', {
-      cycle_log_id: id,
-      account_id: plan.account_id,
-      invoice_number: `INV-${bill.getUTCFullYear()}-${pad(id, 6)}`,
-      bill_date: isoDate(bill),
-      due_date: isoDate(due),
-      total_amt_due: money(total),
-      amount_paid: money(paid),
-      monthly_charges: money(monthly),
-      late_payment_charges: money(late),
-      adjustments: money(adjustments),
-      taxes_fees_other: money(taxes),
-      governmental_charges: money(governmental),
-      balance_forward: money(total - monthly - late - adjustments - taxes - governmental),
-      // The demo customer's oldest invoice has no PDF, to show the portal's handling of that.
-      is_downloadable: !(plan.billing === 'aging' && back === INVOICE_MONTHS - 1),
-    });
-    for (const [product_cd, cents] of lines) {
-      ctx.bulk.add('invoice_products', {
-        invoice_product_id: ctx.ids.next('invoice_products'),
-        cycle_log_id: id,
-        base_order_id: null,
-        product_cd,
-        price: money(cents),
-      });
+    const invoice_number = `INV-${bill.getUTCFullYear()}-${pad(ctx.ids.next('invoices'), 6)}`;
+    await ctx.feed.send(
+      'invoices',
+      {
+        invoice_number,
+        account_number: plan.account_number,
+        bill_date: isoDate(bill),
+        due_date: isoDate(due),
+        monthly_charges: money(monthly),
+        late_payment_charges: money(late),
+        adjustments: money(adjustments),
+        taxes_fees_other: money(taxes),
+        governmental_charges: money(governmental),
+        balance_forward: money(total - monthly - late - adjustments - taxes - governmental),
+        total_amt_due: money(total),
+        lines: [...lines].map(([product_cd, cents]) => ({ product_cd, price: money(cents) })),
+      },
+      +bill,
+    );
+    // The demo customer's oldest invoice has no PDF, to show the portal's handling of that. The invoice
+    // item cannot say so yet (decision 076), so this one flag is written directly.
+    if (plan.billing === 'aging' && back === INVOICE_MONTHS - 1) await markNotDownloadable(ctx.db, invoice_number);
+    if (paid > 0) {
+      // Paid within the month after billing, never in the future.
+      const paidAt = earlier(addDays(bill, paying.between(6, 27)), new Date(ctx.now.getTime() - HOUR));
+      await ctx.feed.send(
+        'payments',
+        {
+          payment_reference: `PAY-${invoice_number.slice('INV-'.length)}`,
+          account_number: plan.account_number,
+          paid_at: paidAt.toISOString(),
+          amount: money(paid),
+          invoice_number,
+        },
+        +paidAt,
+      );
     }
   }
 }

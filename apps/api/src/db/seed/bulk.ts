@@ -124,13 +124,16 @@ export class BulkWriter {
   }
 }
 
-/** Hands out the ids of serial columns: the seed picks them itself so rows can refer to each other. */
+/**
+ * Hands out numbers per kind: ids of the rows the seed writes itself, and the provider's own numbering
+ * that fed keys are built from (ORD-100001, TT-204501...).
+ */
 export class Ids {
   private readonly last = new Map<string, number>();
 
-  next(table: TableName): number {
-    const id = (this.last.get(table) ?? 0) + 1;
-    this.last.set(table, id);
+  next(kind: string): number {
+    const id = (this.last.get(kind) ?? 0) + 1;
+    this.last.set(kind, id);
     return id;
   }
 }

@@ -1,4 +1,4 @@
-import type { BulkWriter } from './bulk.ts';
+import type { Feed } from './feed.ts';
 
 /**
  * The provider's product catalogue: one product per page type of the portal (product_controller),
@@ -420,16 +420,20 @@ export const PRODUCT_WEIGHTS: Readonly<Record<string, number>> = {
   co: 2,
 };
 
-/** Writes the catalogue (products has a natural key, so no ids to hand out). */
-export function addProducts(bulk: BulkWriter): void {
+/** Feeds the catalogue (the products feed). */
+export async function addProducts(feed: Feed, atMs: number): Promise<void> {
   for (const p of PRODUCTS) {
-    bulk.add('products', {
-      product_cd: p.product_cd,
-      product: p.product,
-      short_product_name: p.short_product_name,
-      product_controller: p.product_controller,
-      product_group: p.product_group,
-      active: p.active,
-    });
+    await feed.send(
+      'products',
+      {
+        product_cd: p.product_cd,
+        product: p.product,
+        short_product_name: p.short_product_name,
+        product_controller: p.product_controller,
+        product_group: p.product_group,
+        active: p.active,
+      },
+      atMs,
+    );
   }
 }

@@ -1,15 +1,27 @@
+import type { Db } from '../client.ts';
 import type { BulkWriter, Ids } from './bulk.ts';
+import type { Feed } from './feed.ts';
+import type { NoticeRecipients } from './notices.ts';
 
-/** What every generator gets: the clock, the row writer, the id counters and the shared hashes. */
+/**
+ * What every generator gets: the clock, the feed (integration upsert services) for what a provider
+ * sends, the row writer for what has no feed (charts, content), the provider's own numbering and the
+ * shared hashes.
+ */
 export interface SeedContext {
   now: Date;
+  db: Db;
+  feed: Feed;
   bulk: BulkWriter;
+  /** The provider's numbering of orders, invoices and tickets (their keys are built from it). */
   ids: Ids;
   /** DEMO_PASSWORD hashed once with argon2id and reused for every user (hashing is slow on purpose). */
   passwordHash: string;
   pinHash: string;
   team: readonly TeamMember[];
   agreements: readonly AgreementRef[];
+  /** Who gets which notification, gathered account by account and sent once all accounts are in. */
+  notices: NoticeRecipients;
 }
 
 export interface AgreementRef {
@@ -27,6 +39,7 @@ export interface TeamMember {
   last_nm: string;
   team_title: string;
   email_nm: string;
+  phones: readonly string[];
   role: TeamRole;
 }
 
@@ -64,6 +77,7 @@ export interface AccountPlan {
   demo: boolean;
 }
 
+/** A component as the portal stored it (its id, for the usage series of usage-based orders). */
 export interface ComponentRecord {
   component_id: number;
   description: string;
@@ -72,8 +86,10 @@ export interface ComponentRecord {
   mrcCents: number;
 }
 
+/** An order as the portal stored it, with what the other generators need to know of it. */
 export interface OrderRecord {
   base_order_id: number;
+  order_number: string;
   product_cd: string;
   controller: string;
   group: string;

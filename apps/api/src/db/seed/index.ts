@@ -8,22 +8,33 @@ import { addProducts } from './catalog.ts';
 import { addContent } from './content.ts';
 import type { AccountPlan, AgreementRef, SeedContext } from './context.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PIN } from './demo.ts';
+import { Feed } from './feed.ts';
 import { addAgreements } from './legal.ts';
 import { addMetrics } from './metrics.ts';
-import { addBatchesAndOutages, addNotificationEmails } from './notices.ts';
+import { addNotificationRecipients, planBatches, sendNotifications, sendOutages } from './notices.ts';
 import type { BatchRef } from './notices.ts';
 import { addOrders } from './orders.ts';
 import { addDemoCompanies, addExtraCompany } from './people.ts';
 import { rng } from './random.ts';
+import { isEmpty, rowCounts, syncSequences } from './seed.repository.ts';
 import { SERIAL_COLUMNS } from './tables.ts';
-import type { TableName } from './tables.ts';
 import { seedTeam } from './team.ts';
 import { addTickets } from './tickets.ts';
+import { daysAgo } from './time.ts';
+
+export { isEmpty } from './seed.repository.ts';
 
 /**
  * The deterministic demo-data seed (DESIGN.md, "Demo data"). Fills an empty, migrated database with the
  * demo sign-ins' companies and a scale-dependent number of generated companies. Same `now` and scale,
  * same rows (only the argon2 hashes differ: their salts are random).
+ *
+ * It is a client of the integration API's upsert services, like a provider's feed (decision 076):
+ * products, accounts, users and their access, orders, invoices, payments, tickets, notifications and
+ * outages go through `modules/integration/collections`, each item replayed at its moment in the demo's
+ * history. What no feed carries is written beside it: through the owning module's repository (the demo
+ * password, PINs, two-factor, agreements accepted, aliases) or, where no module writes it, directly
+ * (the team directory, legal agreements, resources, and the charts' series and product objects).
  */
 
 export interface SeedOptions {
@@ -39,11 +50,44 @@ export interface SeedSummary {
   now: string;
   companies: number;
   accounts: number;
-  counts: Record<TableName, number>;
+  /** Rows per table the seed fills. */
+  counts: Record<CountedTable, number>;
+  /** Items applied per integration collection. */
+  fed: Record<string, number>;
   ms: number;
 }
 
 const FIRST_GENERATED_ACCOUNT = 2_000_001;
+
+/** The tables the summary counts, in the order the CLI prints them. */
+const COUNTED = [
+  'products',
+  'team_members',
+  'legal_agreements',
+  'resource_categories',
+  'resources',
+  'users',
+  'accounts',
+  'accounts_users',
+  'account_team',
+  'legal_acceptances',
+  'orders',
+  'order_components',
+  'tickets',
+  'ticket_messages',
+  'invoices',
+  'invoice_products',
+  'payments',
+  'cmc_contact_batches',
+  'cmc_contact_emails',
+  'outages',
+  'metric_points',
+  'ob_buckets',
+  'resource_pool_vms',
+  'bs_managed_backups',
+  'bs_backup_runs',
+] as const;
+export type CountedTable = (typeof COUNTED)[number];
 
 /** Generated accounts: 15 at scale 1 and one more per unit of scale, so `--scale N` gives about N in all. */
 export function generatedAccountCount(scale: number): number {
@@ -51,30 +95,17 @@ export function generatedAccountCount(scale: number): number {
   return s === 0 ? 0 : 14 + s;
 }
 
-export async function isEmpty(db: Db): Promise<boolean> {
-  return (await db.one('SELECT 1 FROM users LIMIT 1')) === undefined;
-}
-
 // Algorithm.Argon2id (= 2): the library's enum is a const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm;
 const argon2id = (secret: string) => hash(secret, { algorithm: ARGON2ID });
 
-/** One account's orders, tickets, invoices, notifications and charts. */
-function fillAccount(ctx: SeedContext, batches: readonly BatchRef[], plan: AccountPlan): void {
-  const orders = addOrders(ctx, plan);
-  addTickets(ctx, plan, orders);
-  addInvoices(ctx, plan, orders);
-  addNotificationEmails(ctx, batches, plan, orders);
+/** One account's orders, tickets, invoices and payments, notifications and charts. */
+async function fillAccount(ctx: SeedContext, batches: readonly BatchRef[], plan: AccountPlan): Promise<void> {
+  const orders = await addOrders(ctx, plan);
+  await addTickets(ctx, plan, orders);
+  await addInvoices(ctx, plan, orders);
+  addNotificationRecipients(ctx, batches, plan, orders);
   addMetrics(ctx, plan, orders);
-}
-
-/** Moves every serial sequence past the ids the seed chose. */
-async function syncSequences(db: Db): Promise<void> {
-  const calls = SERIAL_COLUMNS.map(([table, column]) => {
-    const max = `(SELECT max(${column}) FROM ${table})`;
-    return `setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(${max}, 1), ${max} IS NOT NULL)`;
-  });
-  await db.query(`SELECT ${calls.join(', ')}`);
 }
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
@@ -89,38 +120,64 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
   let companies = 0;
   let accounts = 0;
 
-  const counts = await db.tx(async (t) => {
+  const fed = await db.tx(async (t) => {
     const bulk = new BulkWriter(t);
     const ids = new Ids();
-    addProducts(bulk);
+    const feed = new Feed(t);
     const agreements: AgreementRef[] = [];
-    const ctx: SeedContext = { now, bulk, ids, passwordHash, pinHash, team: seedTeam(bulk, ids), agreements };
+    const ctx: SeedContext = {
+      now,
+      db: t,
+      feed,
+      bulk,
+      ids,
+      passwordHash,
+      pinHash,
+      team: seedTeam(bulk, ids),
+      agreements,
+      notices: new Map(),
+    };
     agreements.push(...addAgreements(ctx));
-    const batches = addBatchesAndOutages(ctx);
     addContent(ctx);
+    // The rows fed items refer to (team members, agreements) must be in before the first item.
+    await bulk.flushAll();
+    await syncSequences(t, SERIAL_COLUMNS);
+    // The catalogue was there before the oldest customer.
+    await addProducts(feed, +daysAgo(now, 3000));
+    const batches = planBatches(now);
 
     const fill = async (plans: readonly AccountPlan[]) => {
-      for (const plan of plans) fillAccount(ctx, batches, plan);
+      for (const plan of plans) await fillAccount(ctx, batches, plan);
       companies++;
       accounts += plans.length;
       await bulk.flushIfFull();
       options.onProgress?.(accounts, totalAccounts);
     };
-    const demo = addDemoCompanies(ctx);
+    const demo = await addDemoCompanies(ctx);
     for (const company of new Set(demo.map((p) => p.company_nm)))
       await fill(demo.filter((p) => p.company_nm === company));
 
     let next = FIRST_GENERATED_ACCOUNT;
     for (let index = 0; next - FIRST_GENERATED_ACCOUNT < planned; index++) {
       const size = Math.min(rng(`company-size:${index}`).int(1, 4), planned - (next - FIRST_GENERATED_ACCOUNT));
-      await fill(addExtraCompany(ctx, index, next, size));
+      await fill(await addExtraCompany(ctx, index, next, size));
       next += size;
     }
+    // Notifications name every account they go to, so they go out once all accounts are in.
+    await sendNotifications(ctx, batches);
+    await sendOutages(ctx);
     await bulk.flushAll();
-    await syncSequences(t);
-    return bulk.counts();
+    return feed.counts();
   });
   // Fresh statistics, so the first queries (and benchmarks) get sensible plans.
   await db.exec('ANALYZE');
-  return { scale, now: now.toISOString(), companies, accounts, counts, ms: Math.round(performance.now() - started) };
+  return {
+    scale,
+    now: now.toISOString(),
+    companies,
+    accounts,
+    counts: (await rowCounts(db, COUNTED)) as Record<CountedTable, number>,
+    fed,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -4,9 +4,9 @@ import { rng } from './random.ts';
 import { HOUR, addDays, daysAgo, hoursAgo } from './time.ts';
 
 /**
- * Maintenance and outage notifications (cmc_contact_batches), sent to accounts (cmc_contact_emails)
- * with the circuits of theirs that are affected, and the outage banners (outages).
- * Windows are relative to now: five upcoming, seven in the past 30 days (two of them outages).
+ * Maintenance and outage notifications, through the notifications feed: each names the accounts it
+ * goes to and the orders (circuits) of theirs it affects; and the outage banners, through the outages
+ * feed. Windows are relative to now: five upcoming, seven in the past 30 days (two of them outages).
  */
 
 interface BatchDef {
@@ -172,60 +172,48 @@ const BATCHES: readonly BatchDef[] = [
 ];
 
 export interface BatchRef {
-  batch_id: number;
   def: BatchDef;
+  /** The provider's id of the notification. */
+  external_id: string;
+  ticket_number: string;
+  scheduled_event: string;
+  start: Date;
+  /** When it was sent (the feed dates it, and each account's copy, by this). */
   created: Date;
 }
 
-export function addBatchesAndOutages(ctx: SeedContext): BatchRef[] {
-  const batches = BATCHES.map((def, i) => {
-    const start = new Date(Math.round(addDays(ctx.now, def.startDays).getTime() / HOUR) * HOUR);
+/** Per notification (by external id): the accounts it goes to, each with its affected orders. */
+export type NoticeRecipients = Map<string, Array<{ account: string; orders: string[] }>>;
+
+/** The notifications item's limit on account_numbers and on order_numbers. */
+const MAX_TARGETS = 1000;
+
+export function planBatches(now: Date): BatchRef[] {
+  return BATCHES.map((def, i) => {
+    const start = new Date(Math.round(addDays(now, def.startDays).getTime() / HOUR) * HOUR);
     // Planned work is announced a week ahead (never in the future); outages are posted as they happen.
     const created =
       def.kind === 'outage'
         ? new Date(start.getTime() + HOUR / 3)
-        : new Date(Math.min(addDays(start, -7).getTime(), daysAgo(ctx.now, 1 + i / 2).getTime()));
-    const batch_id = ctx.ids.next('cmc_contact_batches');
-    ctx.bulk.add('cmc_contact_batches', {
-      batch_id,
-      kind: def.kind,
-      subject: def.subject,
-      service_affecting: def.serviceAffecting,
-      description_of_work: def.work,
+        : new Date(Math.min(addDays(start, -7).getTime(), daysAgo(now, 1 + i / 2).getTime()));
+    return {
+      def,
+      external_id: `NTF-${pad(i + 1, 4)}`,
+      ticket_number: `${def.kind === 'outage' ? 'INC' : 'CHG'}-${pad(4100 + i * 37, 7)}`,
       scheduled_event:
         def.kind === 'outage'
           ? 'Unplanned outage'
           : def.startDays < 0 && i === 5
             ? 'Emergency maintenance'
             : 'Planned maintenance',
-      area: def.area,
-      ticket_number: `${def.kind === 'outage' ? 'INC' : 'CHG'}-${pad(4100 + i * 37, 7)}`,
-      duration_of_interruption: def.interruption,
-      window_start_time: start,
-      window_end_time: new Date(start.getTime() + def.hours * HOUR),
-      circuits_affected: def.circuits,
-      created_at: created,
-    });
-    return { batch_id, def, created };
+      start,
+      created,
+    };
   });
-  ctx.bulk.add('outages', {
-    outage_id: ctx.ids.next('outages'),
-    starts_at: hoursAgo(ctx.now, 2),
-    ends_at: null,
-    message:
-      'Some Dedicated Internet customers in the Denver metro are seeing degraded performance after a third-party fiber cut. Crews are on site; next update within 60 minutes.',
-  });
-  ctx.bulk.add('outages', {
-    outage_id: ctx.ids.next('outages'),
-    starts_at: daysAgo(ctx.now, 3),
-    ends_at: addDays(daysAgo(ctx.now, 3), 0.1),
-    message: 'Resolved: invoice downloads in the portal were unavailable for about two hours.',
-  });
-  return batches;
 }
 
-/** Links notifications to an account, naming the account's circuits each one touches. */
-export function addNotificationEmails(
+/** Chooses the notifications an account gets and the circuits of its own each one names. */
+export function addNotificationRecipients(
   ctx: SeedContext,
   batches: readonly BatchRef[],
   plan: AccountPlan,
@@ -256,13 +244,76 @@ export function addNotificationEmails(
     const batch = batches[index];
     if (!batch || services.length === 0) continue;
     const matching = services.filter((o) => batch.def.groups.includes(o.group));
-    const circuits = (matching.length > 0 ? matching : [random.pick(services)]).slice(0, 3).map((o) => o.circuit);
-    ctx.bulk.add('cmc_contact_emails', {
-      cmc_contact_email_id: ctx.ids.next('cmc_contact_emails'),
-      batch_id: batch.batch_id,
-      account_id: plan.account_id,
-      circuit_ids: circuits.join(', '),
-      created_at: new Date(batch.created.getTime() + random.int(1, 20) * 60_000),
-    });
+    const affected = (matching.length > 0 ? matching : [random.pick(services)]).slice(0, 3);
+    // A draw the seed once used for the copy's minute; kept so the later picks stay the same.
+    random.int(1, 20);
+    const recipients = ctx.notices.get(batch.external_id) ?? [];
+    recipients.push({ account: plan.account_number, orders: affected.map((o) => o.order_number) });
+    ctx.notices.set(batch.external_id, recipients);
   }
+}
+
+/**
+ * Sends each notification to its accounts once every account is in. A notification names at most 1,000
+ * accounts and 1,000 orders, so at benchmark scale one goes out as several (-2, -3... each to its own
+ * accounts; every account still gets it once).
+ */
+export async function sendNotifications(ctx: SeedContext, batches: readonly BatchRef[]): Promise<void> {
+  for (const b of batches) {
+    const recipients = ctx.notices.get(b.external_id);
+    if (!recipients) continue; // nobody to tell
+    const parts = [{ accounts: [] as string[], orders: [] as string[] }];
+    for (const r of recipients) {
+      let part = parts.at(-1)!;
+      if (part.accounts.length >= MAX_TARGETS || part.orders.length + r.orders.length > MAX_TARGETS) {
+        part = { accounts: [], orders: [] };
+        parts.push(part);
+      }
+      part.accounts.push(r.account);
+      part.orders.push(...r.orders);
+    }
+    for (const [i, p] of parts.entries()) {
+      await ctx.feed.send(
+        'notifications',
+        {
+          external_id: i === 0 ? b.external_id : `${b.external_id}-${i + 1}`,
+          kind: b.def.kind,
+          subject: b.def.subject,
+          service_affecting: b.def.serviceAffecting,
+          description_of_work: b.def.work,
+          scheduled_event: b.scheduled_event,
+          area: b.def.area,
+          ticket_number: b.ticket_number,
+          duration_of_interruption: b.def.interruption,
+          window_start_time: b.start.toISOString(),
+          window_end_time: new Date(b.start.getTime() + b.def.hours * HOUR).toISOString(),
+          circuits_affected: b.def.circuits,
+          account_numbers: p.accounts,
+          order_numbers: p.orders,
+        },
+        +b.created,
+      );
+    }
+  }
+}
+
+/** The outage banners: one current (first, so it has the lower id), one resolved three days ago. */
+export async function sendOutages(ctx: SeedContext): Promise<void> {
+  await ctx.feed.send(
+    'outages',
+    {
+      external_id: 'OUT-0001',
+      message:
+        'Some Dedicated Internet customers in the Denver metro are seeing degraded performance after a third-party fiber cut. Crews are on site; next update within 60 minutes.',
+      active: true,
+    },
+    +hoursAgo(ctx.now, 2),
+  );
+  const resolved = {
+    external_id: 'OUT-0002',
+    message: 'Resolved: invoice downloads in the portal were unavailable for about two hours.',
+  };
+  const started = daysAgo(ctx.now, 3);
+  await ctx.feed.send('outages', { ...resolved, active: true }, +started);
+  await ctx.feed.send('outages', { ...resolved, active: false }, +addDays(started, 0.1));
 }

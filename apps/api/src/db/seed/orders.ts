@@ -1,13 +1,18 @@
-import type { AccountPlan, ComponentRecord, OrderRecord, SeedContext } from './context.ts';
+import { updateAlias } from '../../modules/orders/orders.repository.ts';
+import type { AccountPlan, OrderRecord, SeedContext } from './context.ts';
 import { ACTIVE_PRODUCTS, PRODUCT_WEIGHTS, productByCode } from './catalog.ts';
-import type { ProductDef } from './catalog.ts';
-import { pad } from './names.ts';
+import type { ComponentTemplate, ProductDef } from './catalog.ts';
+import { pad, slug } from './names.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
+import { storedOrders } from './seed.repository.ts';
 import { projectManagers } from './team.ts';
 import { DAY, daysAgo, isoDate } from './time.ts';
 
-/** Orders (services) of an account with their components; every order's components add up to its MRC. */
+/**
+ * Orders (services) of an account with their components, through the orders feed; every order's
+ * components add up to its MRC (the feed sums them). The alias is the customer's, set in the portal.
+ */
 
 const TERMS = [12, 24, 36, 36, 36, 60] as const;
 
@@ -42,14 +47,14 @@ function mrcCents(product: ProductDef, random: Random): number {
   return dollars * 100 + (random.chance(0.3) ? random.pick([50, 95, 99]) : 0);
 }
 
+interface PlannedComponent {
+  template: ComponentTemplate;
+  quantity: number;
+  cents: number;
+}
+
 /** Splits the order's charge over its components by weight; the rounding remainder goes to the first. */
-function addComponents(
-  ctx: SeedContext,
-  orderId: number,
-  product: ProductDef,
-  total: number,
-  random: Random,
-): ComponentRecord[] {
+function planComponents(product: ProductDef, total: number, random: Random): PlannedComponent[] {
   const [first, ...rest] = product.components;
   if (!first) throw new Error(`seed: product ${product.product_cd} has no components`);
   const chosen = [
@@ -62,25 +67,7 @@ function addComponents(
   const sum = shares.reduce((a, b) => a + b, 0);
   const cents = shares.map((s) => Math.floor((total * s) / sum));
   cents[0] = (cents[0] ?? 0) + total - cents.reduce((a, b) => a + b, 0);
-  return chosen.map((t, i) => {
-    const record: ComponentRecord = {
-      component_id: ctx.ids.next('order_components'),
-      description: t.description,
-      unit: t.unit,
-      quantity: random.int(t.qty[0], t.qty[1]),
-      mrcCents: cents[i] ?? 0,
-    };
-    ctx.bulk.add('order_components', {
-      component_id: record.component_id,
-      base_order_id: orderId,
-      description: t.description,
-      unit_of_measure: t.unit,
-      quantity: record.quantity,
-      mrc_charges: (record.mrcCents / 100).toFixed(2),
-      sort_order: i,
-    });
-    return record;
-  });
+  return chosen.map((t, i) => ({ template: t, quantity: random.int(t.qty[0], t.qty[1]), cents: cents[i] ?? 0 }));
 }
 
 interface Term {
@@ -121,14 +108,26 @@ function alias(plan: AccountPlan, product: ProductDef, random: Random): string |
   return product.product_group === 'Network' ? `${plan.city} – ${base}` : base;
 }
 
-function addOrder(
+/** An order as fed, with what the seed keeps of it until the portal's ids are known. */
+interface PlannedOrder {
+  order_number: string;
+  product: ProductDef;
+  status: OrderRecord['status'];
+  circuit: string;
+  alias: string | null;
+  total: number;
+  billedFrom: Date;
+  components: PlannedComponent[];
+}
+
+async function addOrder(
   ctx: SeedContext,
   plan: AccountPlan,
   product: ProductDef,
   status: OrderRecord['status'],
   random: Random,
-): OrderRecord {
-  const id = ctx.ids.next('orders');
+): Promise<PlannedOrder> {
+  const number = ctx.ids.next('orders');
   const pending = status === 'P';
   const term = pending ? NO_TERM : contractTerm(ctx.now, plan.createdAt, random);
   // Placed a few weeks before the contract starts; pending orders were placed recently.
@@ -136,49 +135,87 @@ function addOrder(
   const created = pending ? daysAgo(ctx.now, random.int(3, 45)) : daysAgo(placedBefore, random.int(15, 60));
   const total = mrcCents(product, random);
   const pms = projectManagers(ctx.team);
-  const pm = pending || random.chance(0.2) ? random.pick(pms).team_member_id : null;
-  const circuit = `NW/${product.circuit}/${pad(3000 + id * 7, 6)}`;
-  ctx.bulk.add('orders', {
-    base_order_id: id,
-    account_id: plan.account_id,
-    order_number: `ORD-${100000 + id}`,
-    product_cd: product.product_cd,
-    order_status_cd: status,
-    uss_circuit_id: circuit,
-    customer_ref: customerRef(plan, random),
-    alias: alias(plan, product, random),
-    mrc_charges: (total / 100).toFixed(2),
-    contract_start_date: term.start ? isoDate(term.start) : null,
-    term_cd: term.term_cd,
-    order_term_cd: term.order_term_cd,
-    order_term: term.order_term,
-    project_manager_id: pm,
-    created_at: created,
-  });
-  const components = addComponents(ctx, id, product, total, random);
+  const pm = pending || random.chance(0.2) ? random.pick(pms) : null;
+  const order_number = `ORD-${100000 + number}`;
+  const circuit = `NW/${product.circuit}/${pad(3000 + number * 7, 6)}`;
+  const customer_reference = customerRef(plan, random);
+  const orderAlias = alias(plan, product, random);
+  const components = planComponents(product, total, random);
+  await ctx.feed.send(
+    'orders',
+    {
+      order_number,
+      account_number: plan.account_number,
+      product_cd: product.product_cd,
+      circuit_id: circuit,
+      ...(customer_reference ? { customer_reference } : {}),
+      order_status_cd: status,
+      ...(term.start ? { contract_start: isoDate(term.start) } : {}),
+      ...(term.term_cd ? { term_cd: term.term_cd } : {}),
+      ...(pm ? { project_manager: pm.email_nm } : {}),
+      components: components.map((c) => ({
+        component_key: slug(c.template.description),
+        description: c.template.description,
+        ...(c.template.unit ? { unit_of_measure: c.template.unit } : {}),
+        quantity: c.quantity,
+        mrc_charges: (c.cents / 100).toFixed(2),
+      })),
+    },
+    +created,
+  );
   return {
-    base_order_id: id,
-    product_cd: product.product_cd,
-    controller: product.product_controller,
-    group: product.product_group,
+    order_number,
+    product,
     status,
     circuit,
-    mrcCents: total,
+    alias: orderAlias,
+    total,
     billedFrom: term.start ?? created,
     components,
   };
 }
 
-/** The account's orders: the required controllers first, then weighted picks, pending ones last. */
-export function addOrders(ctx: SeedContext, plan: AccountPlan): OrderRecord[] {
+/**
+ * The account's orders: the required controllers first, then weighted picks, pending ones last. Once
+ * fed, the customer names some of them (alias) and the portal's ids are read back for the charts.
+ */
+export async function addOrders(ctx: SeedContext, plan: AccountPlan): Promise<OrderRecord[]> {
   const random = rng(`orders:${plan.account_number}`);
   const count = Math.max(random.int(plan.orderRange[0], plan.orderRange[1]), plan.controllers.length);
   const products = plan.controllers.map((c) => productForController(c, random));
   while (products.length < count) products.push(weightedProduct(random));
-  const orders = products.map((p) => addOrder(ctx, plan, p, 'A', random));
+  const planned: PlannedOrder[] = [];
+  for (const p of products) planned.push(await addOrder(ctx, plan, p, 'A', random));
   // A disconnected account keeps a trail of disconnected services.
   if (plan.status === 'D')
-    for (let i = 0; i < 2; i++) orders.push(addOrder(ctx, plan, weightedProduct(random), 'D', random));
-  for (let i = 0; i < plan.pending; i++) orders.push(addOrder(ctx, plan, weightedProduct(random), 'P', random));
+    for (let i = 0; i < 2; i++) planned.push(await addOrder(ctx, plan, weightedProduct(random), 'D', random));
+  for (let i = 0; i < plan.pending; i++) planned.push(await addOrder(ctx, plan, weightedProduct(random), 'P', random));
+
+  const stored = new Map((await storedOrders(ctx.db, plan.account_number)).map((o) => [o.order_number, o]));
+  const namer = plan.holders[0];
+  const orders: OrderRecord[] = [];
+  for (const o of planned) {
+    const row = stored.get(o.order_number);
+    if (!row) throw new Error(`seed: the orders feed did not store ${o.order_number}`);
+    if (o.alias && namer) await updateAlias(ctx.db, namer.user_id, row.base_order_id, o.alias);
+    orders.push({
+      base_order_id: row.base_order_id,
+      order_number: o.order_number,
+      product_cd: o.product.product_cd,
+      controller: o.product.product_controller,
+      group: o.product.product_group,
+      status: o.status,
+      circuit: o.circuit,
+      mrcCents: o.total,
+      billedFrom: o.billedFrom,
+      components: o.components.map((c, i) => ({
+        component_id: row.component_ids[i] ?? 0,
+        description: c.template.description,
+        unit: c.template.unit,
+        quantity: c.quantity,
+        mrcCents: c.cents,
+      })),
+    });
+  }
   return orders;
 }

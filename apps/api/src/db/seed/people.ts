@@ -1,3 +1,8 @@
+import { setPinHash } from '../../modules/pins/pins.repository.ts';
+import { findUserByEmail, markEmailVerified, setPasswordHash } from '../../modules/identity/identity.repository.ts';
+import { acceptAgreement } from '../../modules/legal/legal.repository.ts';
+import { setTwoFactor } from '../../modules/profile/profile.repository.ts';
+import { accountIdOf } from '../../modules/integration/collections/orders.repository.ts';
 import type { AccountPlan, BillingProfile, MetricLevel, SeedContext, UserRef } from './context.ts';
 import { CONTROLLERS } from './catalog.ts';
 import { DEMO_COMPANIES, DEMO_LOOSE_USERS, TOTP_SECRET, UNACCEPTED_AGREEMENT_TITLE, demoEmails } from './demo.ts';
@@ -15,10 +20,16 @@ import {
 } from './names.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
-import { addAccountTeam, brokenAvatarMember, pickAccountTeam } from './team.ts';
+import { setStaffLevel } from './seed.repository.ts';
+import { brokenAvatarMember, pickAccountTeam, teamItem } from './team.ts';
 import { addDays, daysAgo, earlier } from './time.ts';
 
-/** Users, companies and their accounts: the demo sign-ins first, then generated companies. */
+/**
+ * Companies, their accounts and users: the demo sign-ins first, then generated companies. Accounts and
+ * users (with their account access) come through the accounts and users feeds; what a feed does not
+ * carry comes from the owning module's repository: the demo password and verified address (identity),
+ * two-factor (profile), accepted agreements (legal), PINs (pins), and the staff levels.
+ */
 
 interface Knobs {
   orderRange: readonly [number, number];
@@ -100,41 +111,52 @@ const codeOf = (company: string): string =>
     .slice(0, 5)
     .toUpperCase();
 
-function addUser(ctx: SeedContext, m: DemoMember, createdAt: Date, random: Random): UserRef {
-  const user: UserRef = {
-    user_id: ctx.ids.next('users'),
-    first_nm: m.first_nm,
-    last_nm: m.last_nm,
-    email_nm: m.email,
-    phone: phoneFor(random),
-  };
-  ctx.bulk.add('users', {
-    user_id: user.user_id,
-    email_nm: m.email,
-    first_nm: m.first_nm,
-    last_nm: m.last_nm,
-    password_hash: ctx.passwordHash,
-    uss_admin_level: m.uss_admin_level,
-    two_factor_enabled: m.two_factor,
-    // Stored as plain base32 for now; the identity code may encrypt secrets at rest later.
-    two_factor_secret: m.two_factor ? TOTP_SECRET : null,
-    email_verified_at: addDays(createdAt, 0.02),
-    created_at: createdAt,
-    updated_at: createdAt,
-  });
+/** A demo user before it is written: when they joined, their phone, when they accepted each agreement. */
+interface PlannedUser {
+  m: DemoMember;
+  joined: Date;
+  phone: string;
+  acceptances: Array<{ agreementId: number; at: Date }>;
+}
+
+function planUser(ctx: SeedContext, m: DemoMember, joined: Date, random: Random): PlannedUser {
+  const phone = phoneFor(random);
   // Everyone has accepted every active agreement, except legal@demo.test and the newest one.
+  const acceptances: PlannedUser['acceptances'] = [];
   for (const a of ctx.agreements) {
     if (!a.active) continue;
     if (m.email === demoEmails.legal && a.title === UNACCEPTED_AGREEMENT_TITLE) continue;
-    const seen = a.created_at.getTime() > createdAt.getTime() ? a.created_at : createdAt;
-    const accepted = earlier(addDays(seen, random.between(0.1, 9)), ctx.now);
-    ctx.bulk.add('legal_acceptances', {
-      user_id: user.user_id,
-      legal_agreement_id: a.legal_agreement_id,
-      accepted_at: accepted,
+    const seen = a.created_at.getTime() > joined.getTime() ? a.created_at : joined;
+    acceptances.push({
+      agreementId: a.legal_agreement_id,
+      at: earlier(addDays(seen, random.between(0.1, 9)), ctx.now),
     });
   }
-  return user;
+  return { m, joined, phone, acceptances };
+}
+
+/**
+ * Feeds the user with their account access (as of the day they joined), then gives the demo user what
+ * a feed does not: the demo password (instead of the invitation), a verified address, the staff level,
+ * two-factor and the accepted agreements.
+ */
+async function addUser(ctx: SeedContext, u: PlannedUser): Promise<UserRef> {
+  const { m, joined } = u;
+  const accounts = Object.entries(m.accounts).map(([account_number, is_account_admin]) => ({
+    account_number,
+    is_account_admin,
+  }));
+  await ctx.feed.send('users', { email_nm: m.email, first_nm: m.first_nm, last_nm: m.last_nm, accounts }, +joined);
+  const found = await findUserByEmail(ctx.db, m.email);
+  if (!found) throw new Error(`seed: the users feed did not store ${m.email}`);
+  const userId = found.user_id;
+  await setPasswordHash(ctx.db, userId, ctx.passwordHash, +joined);
+  await markEmailVerified(ctx.db, userId, +addDays(joined, 0.02));
+  if (m.uss_admin_level > 0) await setStaffLevel(ctx.db, userId, m.uss_admin_level);
+  // Stored as plain base32 for now; the identity code may encrypt secrets at rest later.
+  if (m.two_factor) await setTwoFactor(ctx.db, userId, TOTP_SECRET);
+  for (const a of u.acceptances) await acceptAgreement(ctx.db, userId, a.agreementId, +a.at);
+  return { user_id: userId, first_nm: m.first_nm, last_nm: m.last_nm, email_nm: m.email, phone: u.phone };
 }
 
 interface AccountSpec {
@@ -143,23 +165,6 @@ interface AccountSpec {
   require_pin: boolean;
   account_status_cd: 'A' | 'D';
   is_2fa_required: boolean;
-}
-
-function addAccount(ctx: SeedContext, spec: AccountSpec, company: string, createdAt: Date): number {
-  const id = ctx.ids.next('accounts');
-  ctx.bulk.add('accounts', {
-    account_id: id,
-    account_number: spec.account_number,
-    name: spec.name,
-    company_nm: company,
-    is_active: true,
-    require_pin: spec.require_pin,
-    pin_hash: spec.require_pin ? ctx.pinHash : null,
-    account_status_cd: spec.account_status_cd,
-    is_2fa_required: spec.is_2fa_required,
-    created_at: createdAt,
-  });
-  return id;
 }
 
 interface CompanySpec {
@@ -171,66 +176,81 @@ interface CompanySpec {
   demo: boolean;
 }
 
-/** Writes a company's users, accounts, memberships and account teams; returns what the other generators fill. */
-function addCompany(ctx: SeedContext, c: CompanySpec): AccountPlan[] {
+/** Feeds a company's accounts (with their teams) and users; returns what the other generators fill. */
+async function addCompany(ctx: SeedContext, c: CompanySpec): Promise<AccountPlan[]> {
   const random = rng(`company:${c.name}`);
-  const users = c.users.map((m) => {
-    const joined = addDays(c.createdAt, random.between(1, 200));
-    return { m, joined, ref: addUser(ctx, m, joined, random) };
-  });
+  const planned = c.users.map((m) => planUser(ctx, m, addDays(c.createdAt, random.between(1, 200)), random));
   const broken = brokenAvatarMember(ctx.team);
-  return c.accounts.map((spec, i) => {
+  const accounts: Array<{ spec: AccountSpec; accountId: number; createdAt: Date; rest: Omit<AccountPlan, 'holders'> }> =
+    [];
+  for (const [i, spec] of c.accounts.entries()) {
     const createdAt = addDays(c.createdAt, i * 30);
-    const accountId = addAccount(ctx, spec, c.name, createdAt);
-    const holders: UserRef[] = [];
-    for (const { m, joined, ref } of users) {
-      const admin = m.accounts[spec.account_number];
-      if (admin === undefined) continue;
-      const since = joined.getTime() > createdAt.getTime() ? joined : createdAt;
-      ctx.bulk.add('accounts_users', {
-        account_id: accountId,
-        user_id: ref.user_id,
-        is_account_admin: admin,
-        created_at: since,
-      });
-      holders.push(ref);
-    }
-    const teamRandom = rng(`team:${spec.account_number}`);
     // The demo customer's main account shows the member whose avatar is broken.
-    addAccountTeam(
-      ctx.bulk,
-      accountId,
-      pickAccountTeam(ctx.team, teamRandom, spec.account_number === '1000101' ? broken : undefined),
+    const team = pickAccountTeam(
+      ctx.team,
+      rng(`team:${spec.account_number}`),
+      spec.account_number === '1000101' ? broken : undefined,
     );
-    return {
-      account_id: accountId,
-      account_number: spec.account_number,
-      name: spec.name,
-      company_nm: c.name,
-      code: codeOf(c.name),
-      city: random.pick(CITIES),
-      status: spec.account_status_cd,
+    await ctx.feed.send(
+      'accounts',
+      {
+        account_number: spec.account_number,
+        name: spec.name,
+        company: c.name,
+        require_pin: spec.require_pin,
+        is_2fa_required: spec.is_2fa_required,
+        account_status_cd: spec.account_status_cd,
+        is_active: true,
+        team: teamItem(team),
+      },
+      +createdAt,
+    );
+    const accountId = await accountIdOf(ctx.db, spec.account_number);
+    if (!accountId) throw new Error(`seed: the accounts feed did not store ${spec.account_number}`);
+    // The PIN is the customer's, set in the portal (pins module), never sent by the provider.
+    if (spec.require_pin) await setPinHash(ctx.db, accountId, ctx.pinHash);
+    accounts.push({
+      spec,
+      accountId,
       createdAt,
-      holders,
-      demo: c.demo,
-      ...c.knobs(spec.account_number, random),
-    };
-  });
+      rest: {
+        account_id: accountId,
+        account_number: spec.account_number,
+        name: spec.name,
+        company_nm: c.name,
+        code: codeOf(c.name),
+        city: random.pick(CITIES),
+        status: spec.account_status_cd,
+        createdAt,
+        demo: c.demo,
+        ...c.knobs(spec.account_number, random),
+      },
+    });
+  }
+  const users: Array<{ m: DemoMember; ref: UserRef }> = [];
+  for (const u of planned) users.push({ m: u.m, ref: await addUser(ctx, u) });
+  return accounts.map(({ spec, rest }) => ({
+    ...rest,
+    holders: users.filter(({ m }) => m.accounts[spec.account_number] !== undefined).map(({ ref }) => ref),
+  }));
 }
 
-export function addDemoCompanies(ctx: SeedContext): AccountPlan[] {
-  const plans = DEMO_COMPANIES.flatMap((company, i) =>
-    addCompany(ctx, {
-      name: company.name,
-      accounts: company.accounts,
-      users: company.users,
-      createdAt: daysAgo(ctx.now, 1500 - i * 120),
-      demo: true,
-      knobs: (n) => ({ ...DEMO_DEFAULT, ...DEMO_KNOBS[n] }),
-    }),
-  );
+export async function addDemoCompanies(ctx: SeedContext): Promise<AccountPlan[]> {
+  const plans: AccountPlan[] = [];
+  for (const [i, company] of DEMO_COMPANIES.entries()) {
+    plans.push(
+      ...(await addCompany(ctx, {
+        name: company.name,
+        accounts: company.accounts,
+        users: company.users,
+        createdAt: daysAgo(ctx.now, 1500 - i * 120),
+        demo: true,
+        knobs: (n) => ({ ...DEMO_DEFAULT, ...DEMO_KNOBS[n] }),
+      })),
+    );
+  }
   const random = rng('loose-users');
-  for (const m of DEMO_LOOSE_USERS) addUser(ctx, m, daysAgo(ctx.now, 90), random);
+  for (const m of DEMO_LOOSE_USERS) await addUser(ctx, planUser(ctx, m, daysAgo(ctx.now, 90), random));
   return plans;
 }
 
@@ -253,7 +273,7 @@ export function addExtraCompany(
   index: number,
   firstAccountNumber: number,
   accountCount: number,
-): AccountPlan[] {
+): Promise<AccountPlan[]> {
   const random = rng(`extra-company:${index}`);
   const name = companyName(index);
   const domain = `${slug(name)}.example`;

@@ -120,6 +120,11 @@ const TEAM: readonly TeamSeed[] = [
   },
 ];
 
+/**
+ * The provider's team directory, written directly: the accounts feed names team members only as an
+ * account's team and has no avatar, and project managers are on no account's team (decision 076).
+ * The accounts feed then puts members on each account's team by their email.
+ */
 export function seedTeam(bulk: BulkWriter, ids: Ids): TeamMember[] {
   return TEAM.map((t) => {
     const member: TeamMember = {
@@ -128,9 +133,11 @@ export function seedTeam(bulk: BulkWriter, ids: Ids): TeamMember[] {
       last_nm: t.last_nm,
       team_title: t.team_title,
       email_nm: `${t.first_nm}.${t.last_nm}@northwind.example`.toLowerCase(),
+      phones: t.phones,
       role: t.role,
     };
-    bulk.add('team_members', { ...member, avatar: t.avatar, phones: t.phones });
+    const { role: _, ...row } = member;
+    bulk.add('team_members', { ...row, avatar: t.avatar });
     return member;
   });
 }
@@ -149,11 +156,15 @@ export function pickAccountTeam(team: readonly TeamMember[], random: Random, mus
   return members.slice(0, 4);
 }
 
-export function addAccountTeam(bulk: BulkWriter, accountId: number, members: readonly TeamMember[]): void {
-  members.forEach((m, i) =>
-    bulk.add('account_team', { account_id: accountId, team_member_id: m.team_member_id, sort_order: i }),
-  );
-}
+/** An account's team as the accounts feed sends it (the list's order is the team box's order). */
+export const teamItem = (members: readonly TeamMember[]) =>
+  members.map((m) => ({
+    email_nm: m.email_nm,
+    first_nm: m.first_nm,
+    last_nm: m.last_nm,
+    team_title: m.team_title,
+    phones: [...m.phones],
+  }));
 
 export const projectManagers = (team: readonly TeamMember[]): TeamMember[] => byRole(team, 'project-manager');
 export const brokenAvatarMember = (team: readonly TeamMember[]): TeamMember | undefined =>

@@ -1,11 +1,14 @@
 import type { AccountPlan, OrderRecord, SeedContext } from './context.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
+import { recordTicketOpening } from './seed.repository.ts';
 import { addDays, daysAgo, earlier } from './time.ts';
 
 /**
- * Trouble tickets with their conversation. `request_customer_response` is set exactly when the status
- * is 'Pending Customer', so the demo customer (one such ticket) sees exactly one awaiting a reply.
+ * Trouble tickets with their conversation, through the tickets feed (the provider's helpdesk).
+ * `request_customer_response` is set exactly when the status is 'Pending Customer', so the demo customer
+ * (one such ticket) sees exactly one awaiting a reply. What the portal records when a customer opens a
+ * ticket (who, impact, contact details) is no part of the feed and is written beside it.
  */
 
 type Kind = 'incident' | 'request';
@@ -101,33 +104,38 @@ function lastUpdateDaysAgo(status: string, random: Random): number {
   return random.between(0.05, 12);
 }
 
-export function addTickets(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
+export async function addTickets(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): Promise<void> {
   const random = rng(`tickets:${plan.account_number}`);
   const services = orders.filter((o) => o.status !== 'P');
   for (const status of plan.ticketStatuses) {
-    const id = ctx.ids.next('tickets');
+    const ticket_number = `TT-${204500 + ctx.ids.next('tickets')}`;
     const order = services.length > 0 ? random.pick(services) : undefined;
     const subject = random.pick(SUBJECTS[order?.group ?? 'Network'] ?? []);
     const opener = random.pick(plan.holders);
     const last = daysAgo(ctx.now, lastUpdateDaysAgo(status, random));
     const created = addDays(last, -random.between(0.5, 20));
-    ctx.bulk.add('tickets', {
-      ticket_id: id,
-      ticket_number: `TT-${204500 + id}`,
-      account_id: plan.account_id,
-      base_order_id: order?.base_order_id ?? null,
-      opened_by_user_id: opener.user_id,
-      subject: fill(subject.text, order, plan),
-      status,
-      impact: random.pick(['Low', 'Medium', 'Medium', 'High', 'Critical']),
-      contact_name: `${opener.first_nm} ${opener.last_nm}`,
-      contact_email: opener.email_nm,
-      contact_phone: opener.phone,
-      request_customer_response: status === 'Pending Customer',
-      created,
-      last_update_posted: last,
+    const impact = random.pick(['Low', 'Medium', 'Medium', 'High', 'Critical']);
+    const messages = conversation(ctx, plan, { status, kind: subject.kind, order }, opener, created, last, random);
+    await ctx.feed.send(
+      'tickets',
+      {
+        ticket_number,
+        account_number: plan.account_number,
+        ...(order ? { order_number: order.order_number } : {}),
+        subject: fill(subject.text, order, plan),
+        status,
+        request_customer_response: status === 'Pending Customer',
+        messages: messages.map((m, i) => ({ external_id: `${ticket_number}-${i + 1}`, ...m })),
+      },
+      +last,
+    );
+    await recordTicketOpening(ctx.db, ticket_number, {
+      userId: opener.user_id,
+      impact,
+      contactName: `${opener.first_nm} ${opener.last_nm}`,
+      contactEmail: opener.email_nm,
+      contactPhone: opener.phone,
     });
-    addMessages(ctx, plan, { id, status, kind: subject.kind, order }, opener, created, last, random);
   }
 }
 
@@ -136,15 +144,15 @@ export function addTickets(ctx: SeedContext, plan: AccountPlan, orders: readonly
  * incidents); customer and provider then take turns; a longer thread ends with the provider's word
  * matching the status.
  */
-function addMessages(
+function conversation(
   ctx: SeedContext,
   plan: AccountPlan,
-  ticket: { id: number; status: string; kind: Kind; order: OrderRecord | undefined },
+  ticket: { status: string; kind: Kind; order: OrderRecord | undefined },
   opener: AccountPlan['holders'][number],
   created: Date,
   last: Date,
   random: Random,
-): void {
+): Array<{ author_name: string; from_provider: boolean; body: string; created_at: string }> {
   const { status, kind, order } = ticket;
   const count = random.int(status === 'Pending Customer' ? 2 : 1, 4);
   const engineer = random.pick(ctx.team.filter((m) => m.role === 'engineer'));
@@ -152,7 +160,7 @@ function addMessages(
   const customer = `${opener.first_nm} ${opener.last_nm}`;
   const span = last.getTime() - created.getTime();
   const proactive = kind === 'incident' && random.chance(0.25);
-  for (let i = 0; i < count; i++) {
+  return Array.from({ length: count }, (_, i) => {
     const final = i === count - 1 && count > 1;
     const fromProvider = final || (i === 0 ? proactive : (i % 2 === 1) !== proactive);
     const body = final
@@ -164,14 +172,12 @@ function addMessages(
         : fromProvider
           ? random.pick(PROVIDER_MIDDLE[kind])
           : random.pick(CUSTOMER_MIDDLE[kind]);
-    ctx.bulk.add('ticket_messages', {
-      message_id: ctx.ids.next('ticket_messages'),
-      ticket_id: ticket.id,
-      author_type: fromProvider ? 'provider' : 'customer',
-      author_nm: fromProvider ? provider : customer,
-      user_id: fromProvider ? null : opener.user_id,
+    const at = i === count - 1 ? last : earlier(new Date(created.getTime() + (span * i) / count), last);
+    return {
+      author_name: fromProvider ? provider : customer,
+      from_provider: fromProvider,
       body: fill(body, order, plan),
-      created_at: i === count - 1 ? last : earlier(new Date(created.getTime() + (span * i) / count), last),
-    });
-  }
+      created_at: at.toISOString(),
+    };
+  });
 }

@@ -1,0 +1,63 @@
+import type { Db } from '../client.ts';
+
+/**
+ * The seed's own SQL: reading back what the feed stored, and the few demo facts no feed carries and no
+ * module has a write for (decision 076). Everything else goes through the integration upsert services
+ * or the owning module's repository.
+ */
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  return (await db.one('SELECT 1 FROM users LIMIT 1')) === undefined;
+}
+
+/** Moves the serial sequences of tables whose ids the seed chose itself past those ids. */
+export async function syncSequences(db: Db, columns: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  const calls = columns.map(([table, column]) => {
+    const max = `(SELECT max(${column}) FROM ${table})`;
+    return `setval(pg_get_serial_sequence('${table}', '${column}'), coalesce(${max}, 1), ${max} IS NOT NULL)`;
+  });
+  await db.query(`SELECT ${calls.join(', ')}`);
+}
+
+/** Rows per table, for the seed's summary. */
+export async function rowCounts(db: Db, tables: readonly string[]): Promise<Record<string, number>> {
+  const rows = await db.query<{ t: string; n: number }>(
+    tables.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM ${t}`).join(' UNION ALL '),
+  );
+  return Object.fromEntries(rows.map((r) => [r.t, r.n]));
+}
+
+/** The orders of an account with their component ids in the order the feed listed them. */
+export const storedOrders = (db: Db, accountNumber: string) =>
+  db.query<{ order_number: string; base_order_id: number; component_ids: number[] }>(
+    `SELECT o.order_number, o.base_order_id,
+       ARRAY(SELECT c.component_id FROM order_components c WHERE c.base_order_id = o.base_order_id
+              ORDER BY c.sort_order, c.component_id) AS component_ids
+     FROM orders o JOIN accounts a ON a.account_id = o.account_id WHERE a.account_number = $1`,
+    [accountNumber],
+  );
+
+/** A demo staff user's level (the admin module's upsert would also re-insert the user). */
+export const setStaffLevel = (db: Db, userId: number, level: number) =>
+  db.query('UPDATE users SET uss_admin_level = $2 WHERE user_id = $1', [userId, level]);
+
+/**
+ * What the portal records when a customer opens a ticket (who, the impact they chose, their contact
+ * details) and who wrote the customer's messages: the helpdesk's feed carries neither.
+ */
+export const recordTicketOpening = (
+  db: Db,
+  ticketNumber: string,
+  o: { userId: number; impact: string; contactName: string; contactEmail: string; contactPhone: string },
+) =>
+  db.query(
+    `WITH t AS (
+       UPDATE tickets SET opened_by_user_id = $2, impact = $3, contact_name = $4, contact_email = $5, contact_phone = $6
+        WHERE ticket_number = $1 RETURNING ticket_id)
+     UPDATE ticket_messages m SET user_id = $2 FROM t WHERE m.ticket_id = t.ticket_id AND m.author_type = 'customer'`,
+    [ticketNumber, o.userId, o.impact, o.contactName, o.contactEmail, o.contactPhone],
+  );
+
+/** An invoice whose document the portal does not offer (the invoice item has no such field yet). */
+export const markNotDownloadable = (db: Db, invoiceNumber: string) =>
+  db.query('UPDATE invoices SET is_downloadable = false WHERE invoice_number = $1', [invoiceNumber]);
