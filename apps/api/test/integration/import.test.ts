@@ -6,6 +6,7 @@ import type { ItemResult } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDeps } from '../../src/bootstrap.ts';
+import { demoEmails } from '../../src/db/seed/demo.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import type { Deps } from '../../src/deps.ts';
 import { importFile } from '../../src/modules/integration/import/import.service.ts';
@@ -26,6 +27,16 @@ beforeAll(async () => {
   deps = await createDeps(env, { db: t.db, clock: t.clock });
 });
 afterAll(() => t.close());
+
+const command = {
+  id: expect.any(Number),
+  token_name: null,
+  source: 'command',
+  collection: 'products',
+  updated: 0,
+  started_at: expect.any(Number),
+  duration_ms: expect.any(Number),
+};
 
 async function run(collection: 'products' | 'orders', file: string, dryRun = false) {
   const invalid: [number, ItemResult][] = [];
@@ -70,6 +81,12 @@ describe('import from files', () => {
       `SELECT source, collection, created, unchanged, invalid FROM integration_batches ORDER BY batch_id DESC LIMIT 1`,
     );
     expect(audit).toEqual({ source: 'command', collection: 'products', created: 0, unchanged: 2, invalid: 1 });
+    // Staff see the imports beside the batches (a dry run wrote nothing and is not among them).
+    const records = await t.call('GET', '/api/integration/batches', { token: await t.signIn(demoEmails.staff3) });
+    expect((records.body.data as unknown[]).slice(0, 3)).toEqual([
+      { ...command, created: 0, unchanged: 2, invalid: 1 },
+      { ...command, created: 2, unchanged: 0, invalid: 1 },
+    ]);
   });
 
   it('reads NDJSON with nested lists and reports a line that is not JSON', async () => {

@@ -5,7 +5,7 @@
  * line) through the same validation and upsert services as POST /api/integration/v1/{collection}/batch,
  * streaming, and prints counts per outcome and every invalid row with its line number.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { integration, type CollectionName } from '@portal/contract';
@@ -16,6 +16,27 @@ import { importFile } from './import/import.service.ts';
 
 const USAGE = `usage: npm run import -- --collection NAME --file FILE.csv|FILE.ndjson [--dry-run]
 collections: ${integration.collectionNames.join(', ')}`;
+
+/**
+ * The progress of an import on standard error (the report itself goes to standard output): a bar
+ * redrawn in place on a terminal, else a line at each tenth of the file.
+ */
+function progressBar(fileBytes: number, startedMs: number) {
+  let lastTenth = 0;
+  return (rows: number, bytesRead: number) => {
+    const share = fileBytes > 0 ? Math.min(1, bytesRead / fileBytes) : 1;
+    const perSecond = Math.round(rows / Math.max(0.001, (Date.now() - startedMs) / 1000));
+    const text = `${(share * 100).toFixed(0).padStart(3)}% ${rows.toLocaleString('en-US')} rows, ${perSecond.toLocaleString('en-US')} rows/s`;
+    if (process.stderr.isTTY) {
+      const width = 30;
+      const done = Math.round(share * width);
+      process.stderr.write(`\r[${'#'.repeat(done)}${'-'.repeat(width - done)}] ${text}`);
+    } else if (Math.floor(share * 10) > lastTenth) {
+      lastTenth = Math.floor(share * 10);
+      process.stderr.write(`${text}\n`);
+    }
+  };
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -43,10 +64,10 @@ async function main(): Promise<number> {
           for (const problem of problems) console.log(`line ${line}: ${result.key || '-'}: ${field}: ${problem}`);
         }
       },
-      onProgress: (rows) => process.stderr.write(`\r${rows.toLocaleString('en-US')} rows`),
+      onProgress: progressBar(statSync(values.file).size, started),
     });
     const total = counts.created + counts.updated + counts.unchanged + counts.invalid;
-    process.stderr.write('\r');
+    if (process.stderr.isTTY) process.stderr.write('\n');
     console.log(
       `${values['dry-run'] ? 'dry run (nothing written): ' : ''}${total} rows in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
         `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.invalid} invalid`,

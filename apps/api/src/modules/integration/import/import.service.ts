@@ -11,7 +11,8 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Each invalid row, as it is met (so nothing accumulates in memory). */
   onInvalid: (line: number, result: ItemResult) => void;
-  onProgress?: (rows: number) => void;
+  /** Every 1,000 rows: rows read, and bytes of the file read so far. */
+  onProgress?: (rows: number, bytesRead: number) => void;
 }
 
 /**
@@ -23,8 +24,10 @@ export async function importFile(deps: Deps, options: ImportOptions): Promise<Ba
   const startedMs = deps.clock.now();
   const counts = emptyCounts();
   let rows = 0;
-  for await (const read of readItems(options.file)) {
+  const { items, bytesRead } = readItems(options.file);
+  for await (const read of items) {
     rows += 1;
+    if (rows % 1000 === 0) options.onProgress?.(rows, bytesRead());
     if ('error' in read) {
       counts.invalid += 1;
       options.onInvalid(read.line, { key: '', status: 'invalid', errors: { _: [read.error] } });
@@ -34,7 +37,6 @@ export async function importFile(deps: Deps, options: ImportOptions): Promise<Ba
     counts[result.status] += 1;
     if (result.status === 'invalid') options.onInvalid(read.line, result);
     if (after) await after().catch(() => {});
-    if (rows % 1000 === 0) options.onProgress?.(rows);
   }
   if (!options.dryRun) await recordRun(deps, { counts, tokenId: null, collection: options.collection, startedMs });
   return counts;

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 import { csvRecords } from './csv-records.ts';
@@ -20,9 +20,9 @@ function cellValue(cell: string): unknown {
   return cell;
 }
 
-async function* fromCsv(file: string): AsyncGenerator<ReadItem> {
+async function* fromCsv(input: ReadStream): AsyncGenerator<ReadItem> {
   let header: string[] | null = null;
-  for await (const { line, fields } of csvRecords(createReadStream(file, { encoding: 'utf8' }))) {
+  for await (const { line, fields } of csvRecords(input)) {
     if (!header) {
       header = fields.map((f) => f.trim().replace(/^\uFEFF/, ''));
       continue;
@@ -36,9 +36,9 @@ async function* fromCsv(file: string): AsyncGenerator<ReadItem> {
   }
 }
 
-async function* fromNdjson(file: string): AsyncGenerator<ReadItem> {
+async function* fromNdjson(input: ReadStream): AsyncGenerator<ReadItem> {
   let line = 0;
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const text of lines) {
     line += 1;
     if (text.trim() === '') continue;
@@ -50,6 +50,14 @@ async function* fromNdjson(file: string): AsyncGenerator<ReadItem> {
   }
 }
 
-/** The items of a CSV (header row of field names) or NDJSON (one item a line) file, streamed. */
-export const readItems = (file: string): AsyncGenerator<ReadItem> =>
-  /\.csv$/i.test(file) ? fromCsv(file) : fromNdjson(file);
+/**
+ * The items of a CSV (header row of field names) or NDJSON (one item a line) file, streamed, and how
+ * many bytes of the file have been read so far (for a progress bar).
+ */
+export function readItems(file: string): { items: AsyncGenerator<ReadItem>; bytesRead: () => number } {
+  const input = createReadStream(file, { encoding: 'utf8' });
+  return {
+    items: /\.csv$/i.test(file) ? fromCsv(input) : fromNdjson(input),
+    bytesRead: () => input.bytesRead,
+  };
+}
