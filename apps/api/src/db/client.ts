@@ -123,6 +123,13 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
               throw unavailable(error);
             });
             let broken = false;
+            // A connection lost while the client is checked out is also emitted as 'error' on the
+            // client, which the pool only listens to while the client is idle: unheard, that event
+            // would end the process. The statement in flight fails by itself (503 below).
+            const lost = () => {
+              broken = true;
+            };
+            c.on('error', lost);
             try {
               await c.query('BEGIN');
               const result = await fn(build(c, c));
@@ -134,6 +141,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
               if (!broken) await c.query('ROLLBACK').catch(() => {});
               throw unavailable(error);
             } finally {
+              c.removeListener('error', lost);
               // A connection that lost its server is dropped, not handed to the next request.
               c.release(broken);
             }
