@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -46,11 +46,25 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
   throw new Error(`The API did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** The seeded data directory the browser tests' global setup made, when running under it. */
+async function seededDataDir(): Promise<string | undefined> {
+  try {
+    const { inject } = await import('vitest');
+    return inject('e2eSeededDataDir') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Starts the real API (which serves the built app under /portal/) on a free port with a fresh
- * embedded database in a temporary DATA_DIR; it migrates and seeds the demo data on start.
+ * Starts the real API (which serves the built app under /portal/) on a free port with its own
+ * embedded database in a temporary DATA_DIR: a copy of the one seeded by the global setup, or, with
+ * `empty`, a new one that the server migrates and seeds on start.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string; keepDataDir?: boolean; empty?: boolean } = {},
+): Promise<RunningServer> {
   if (
     !existsSync(join(repoRoot, 'apps/web/dist/index.html')) ||
     !existsSync(join(repoRoot, 'apps/api/dist/server.js'))
@@ -58,7 +72,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     throw new Error('The app is not built: run `npm run build` before the browser tests.');
   }
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'portal-e2e-')));
+  const template = options.dataDir || options.empty ? undefined : await seededDataDir();
+  if (template) await cp(template, dataDir, { recursive: true });
   const logs: string[] = [];
   // The compiled server, as `npm start` runs it.
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
@@ -90,7 +106,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
