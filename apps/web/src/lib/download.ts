@@ -21,7 +21,8 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return plain?.[1]?.trim() || fallback;
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Saves a file the browser holds (a download made in the page, e.g. a chart's CSV) under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -41,7 +42,7 @@ function saveBlob(blob: Blob, fileName: string): void {
 export async function download<C extends Call>(
   call: C,
   input: CallInput<C>,
-  options: { errorPopup?: Popup; fallbackName?: string } = {},
+  options: { errorPopup?: Popup; fallbackName?: string; fileName?: string } = {},
 ): Promise<boolean> {
   const errorPopup = options.errorPopup ?? popups.downloadError;
   const { url, init } = prepareRequest(call, input as object);
@@ -49,10 +50,10 @@ export async function download<C extends Call>(
     const response = await fetch(url, init);
     const type = response.headers.get('content-type') ?? '';
     if (response.ok && !type.includes('application/json')) {
-      const name = fileNameFromDisposition(
-        response.headers.get('content-disposition'),
-        options.fallbackName ?? 'download',
-      );
+      // A page may name the file itself (a chart's CSV is named after the chart and its range).
+      const name =
+        options.fileName ??
+        fileNameFromDisposition(response.headers.get('content-disposition'), options.fallbackName ?? 'download');
       saveBlob(await response.blob(), name);
       return true;
     }

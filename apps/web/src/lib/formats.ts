@@ -76,6 +76,10 @@ function scaled(value: number, base: number, units: readonly string[], decimals:
 export const formatBytes = (bytes: number, decimals = 2) =>
   scaled(bytes, 1024, ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'], decimals);
 
+/** Storage priced per GB, shown in GB (1024³ bytes, as the API prices it) so it reads against the rate. */
+export const formatGigabytes = (bytes: number, decimals = 1) =>
+  `${new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals }).format(bytes / 1024 ** 3)} GB`;
+
 /** Hertz with base 1000. */
 export const formatHertz = (hertz: number, decimals = 2) =>
   scaled(hertz, 1000, ['Hz', 'KHz', 'MHz', 'GHz', 'THz'], decimals);

@@ -1,105 +1,245 @@
-import { Group, Paper, Select, Stack, Title } from '@mantine/core';
-import { messages, type ChartData } from '@portal/contract';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import './chart/chart.css';
 
-import { rangeFor, rangeOptions, toColumns, type ChartRange } from './chart-rules.ts';
-import { EmptyState, LoadingState } from './PageStates.tsx';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ChartData } from '@portal/contract';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+
+import { saveBlob } from '../../lib/download.ts';
+import { ChartLegend } from './chart/ChartLegend.tsx';
+import { ChartMessage } from './chart/ChartMessage.tsx';
+import type { PlotHandle } from './chart/PlotCanvas.tsx';
+import type { SeriesStyle } from './chart/plot-options.ts';
+import { chartFileName, type ChartRange } from './chart/ranges.ts';
+import { presetRange, RangePicker, type PickedRange } from './chart/RangePicker.tsx';
+import { chartCsv, chartShape, dataSpan, toColumns, type ChartColumns } from './chart/table.ts';
+import { formatPointTime, isDaily } from './chart/time-axis.ts';
+import type { ChartUnit } from './chart/units.ts';
 
 // uPlot loads with the first chart, never with the initial bundle.
-const UPlotChart = lazy(() => import('./UPlotChart.tsx'));
+const PlotCanvas = lazy(() => import('./chart/PlotCanvas.tsx'));
 
-const plainNumber = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
+/** Series colours: distinct, and at least 3:1 against white (WCAG non-text contrast). */
+const palette = ['#1c7ed6', '#e8590c', '#2f9e44', '#c2255c', '#6741d9', '#0c8599'];
 
-export interface TimeSeriesChartProps<T, K extends QueryKey> {
+/** A horizontal line across the chart (the 95th percentile), coloured like the series it belongs to. */
+export interface ReferenceLine {
+  label: string;
+  value: number;
+  /** Index of the series it belongs to (its colour); the next free colour otherwise. */
+  series?: number;
+}
+
+/** Figures a chart shows about its range, fetched for the same range as the chart. */
+export interface ChartSummary<S, SK extends QueryKey = QueryKey> {
+  query: (range: ChartRange) => UseQueryOptions<S, Error, S, SK>;
+  lines?: (summary: S) => ReferenceLine[];
+  render?: (summary: { data: S | undefined; error: unknown; isPending: boolean }, range: ChartRange) => ReactNode;
+}
+
+export interface TimeSeriesChartProps<T, K extends QueryKey, S, SK extends QueryKey> {
   title: string;
   /** Seconds back from now shown first (spec: 1 month by default, network 1 day, usage-based 3 months). */
   defaultRange: number;
   /** The query of a range; `select` picks this chart's table from its answer. */
   query: (range: ChartRange) => UseQueryOptions<T, Error, T, K>;
   select: (data: T) => ChartData;
-  formatValue?: (value: number) => string;
-  /** Labels of the value axis; defaults to formatValue. */
-  formatAxis?: (value: number) => string;
+  /** What the values are: picks the axis unit, its round ticks and the tooltip's format. */
+  unit?: ChartUnit;
   /** Values are prices: negative ones show as 0. */
   price?: boolean;
-  /** Extra content beside the title (e.g. a download button), given the current range. */
+  /** Extra content beside the title, given the current range. */
   actions?: (range: ChartRange) => ReactNode;
-  /** Content under the chart (e.g. stats), given the answer. */
-  footer?: (data: T) => ReactNode;
+  /**
+   * The CSV download of the range. By default the chart's own table (every row it draws); a page whose
+   * chart thins its points passes the server's download of the full range instead.
+   */
+  download?: (range: ChartRange, fileName: string) => void;
+  summary?: ChartSummary<S, SK>;
+  /** Content under the chart, given the answer and the range. */
+  footer?: (data: T, range: ChartRange) => ReactNode;
   height?: number;
 }
 
+function withReferenceLines(columns: ChartColumns, lines: readonly ReferenceLine[]): ChartColumns {
+  if (lines.length === 0) return columns;
+  const times = columns.data[0] ?? [];
+  return {
+    names: [...columns.names, ...lines.map((l) => l.label)],
+    data: [...columns.data, ...lines.map((l) => times.map(() => l.value))],
+  };
+}
+
+function coverageNote(columns: ChartColumns, range: ChartRange, daily: boolean): string | null {
+  const span = dataSpan(columns);
+  if (!span) return null;
+  const missing = span.first - range.start + (range.end - span.last);
+  // A few missing steps at the ends are normal (the latest hour or day is not in yet).
+  const step = daily ? 86400 : 3600;
+  if (missing < 2 * step || missing < (range.end - range.start) * 0.1) return null;
+  const zone = daily ? 'UTC' : 'local';
+  return `Data for this range runs from ${formatPointTime(span.first, zone)} to ${formatPointTime(span.last, zone)}.`;
+}
+
 /**
- * The one time-series chart of the portal (spec core.md section 9): a range dropdown giving seconds
- * back from now, dates sent as epoch seconds, 6 ticks, M/d/yy axis up to 45 days else the month
- * name, data points M/d/yy h:mma, empty and error messages of the spec.
+ * The one time-series chart of the portal (spec core.md section 9): a range dropdown of seconds back
+ * from now or a custom range, round axis ticks in readable units, drag to zoom and double-click to
+ * reset, a tooltip with every series at the cursor, a legend that shows and hides series, a CSV of
+ * the range, and the spec's empty and error messages.
  */
-export function TimeSeriesChart<T, K extends QueryKey>({
+export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends QueryKey = QueryKey>({
   title,
   defaultRange,
   query,
   select,
-  formatValue = plainNumber,
-  formatAxis = formatValue,
+  unit = 'number',
   price = false,
   actions,
+  download,
+  summary,
   footer,
-  height,
-}: TimeSeriesChartProps<T, K>) {
-  const [seconds, setSeconds] = useState(defaultRange);
-  const [range, setRange] = useState(() => rangeFor(defaultRange));
+  height = 240,
+}: TimeSeriesChartProps<T, K, S, SK>) {
+  const [picked, setPicked] = useState<PickedRange>(() => presetRange(defaultRange));
+  const [hiddenNames, setHiddenNames] = useState<ReadonlySet<string>>(new Set());
+  const [zoomed, setZoomed] = useState(false);
+  const plot = useRef<PlotHandle>(null);
+  const { range } = picked;
   const result = useQuery(query(range));
-  const columns = useMemo(
+  // A hook runs on every render: without a summary the query is there but disabled.
+  const summaryResult = useQuery({
+    ...((summary?.query(range) ?? {
+      queryKey: ['chart-summary', 'none'],
+      queryFn: () => null,
+    }) as UseQueryOptions<unknown>),
+    enabled: Boolean(summary),
+  });
+  const summaryData = summary && summaryResult.data ? (summaryResult.data as S) : undefined;
+
+  const base = useMemo(
     () => (result.data ? toColumns(select(result.data), price) : null),
     [result.data, select, price],
   );
-  const options = rangeOptions.some((o) => o.seconds === defaultRange)
-    ? rangeOptions
-    : [...rangeOptions, { label: `Last ${Math.round(defaultRange / 86400)} days`, seconds: defaultRange }];
+  const lines = useMemo(
+    () => (summaryData !== undefined && summary?.lines ? summary.lines(summaryData) : []),
+    [summaryData, summary],
+  );
+  const shape = base ? chartShape(base) : 'line';
+  const columns = useMemo(
+    () => (base ? (shape === 'line' ? withReferenceLines(base, lines) : base) : null),
+    [base, lines, shape],
+  );
+  const styles = useMemo<SeriesStyle[]>(
+    () =>
+      (columns?.names ?? []).map((_, i) => {
+        const line = i >= (base?.names.length ?? 0) ? lines[i - (base?.names.length ?? 0)] : undefined;
+        if (!line) return { color: palette[i % palette.length] as string };
+        return { color: palette[(line.series ?? i) % palette.length] as string, reference: true };
+      }),
+    [columns, base, lines],
+  );
+  const hidden = useMemo(() => (columns?.names ?? []).map((n) => hiddenNames.has(n)), [columns, hiddenNames]);
+  const daily = base ? isDaily((base.data[0] ?? []) as number[]) : false;
+  const note = base && shape === 'line' ? coverageNote(base, range, daily) : null;
+  const fileName = chartFileName(title, range);
+
+  const saveCsv = () => {
+    if (download) return download(range, fileName);
+    if (!columns) return;
+    saveBlob(new Blob([chartCsv(columns, unit)], { type: 'text/csv;charset=utf-8' }), fileName);
+  };
 
   return (
-    <Paper withBorder radius="md" p="md" aria-label={title} role="figure">
-      <Stack gap="sm">
-        <Group justify="space-between" align="center" gap="xs">
-          <Title order={3} size="h5">
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-label={title} role="figure">
+      <Stack gap="xs">
+        {/* The title wraps rather than pushing the dropdown to a row of its own, so charts side by side line up. */}
+        <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+          <Title order={3} size="h5" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {title}
           </Title>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             {actions?.(range)}
-            <Select
-              aria-label={`Range of ${title}`}
-              size="xs"
-              w={150}
-              allowDeselect={false}
-              data={options.map((o) => ({ value: String(o.seconds), label: o.label }))}
-              value={String(seconds)}
-              onChange={(value) => {
-                if (!value) return;
-                setSeconds(Number(value));
-                setRange(rangeFor(Number(value)));
+            <RangePicker
+              title={title}
+              defaultSeconds={defaultRange}
+              value={picked}
+              onChange={(next) => {
+                setPicked(next);
+                setZoomed(false);
               }}
             />
           </Group>
         </Group>
         {result.isPending ? (
-          <LoadingState minHeight={height ?? 240} />
+          <ChartMessage kind="loading" height={height} />
         ) : result.error ? (
-          <EmptyState minHeight={height ?? 240}>{messages.chartError}</EmptyState>
+          <ChartMessage kind="error" height={height} />
         ) : !columns ? (
-          <EmptyState minHeight={height ?? 240}>{messages.chartEmpty}</EmptyState>
+          <ChartMessage kind="empty" height={height} />
         ) : (
-          <Suspense fallback={<LoadingState minHeight={height ?? 240} />}>
-            <UPlotChart
-              columns={columns}
-              rangeSeconds={range.end - range.start}
-              formatValue={formatValue}
-              formatAxis={formatAxis}
-              height={height}
+          <>
+            <Suspense fallback={<ChartMessage kind="loading" height={height} />}>
+              <PlotCanvas
+                ref={plot}
+                columns={columns}
+                styles={styles}
+                range={range}
+                unit={unit}
+                shape={shape}
+                zone={daily ? 'UTC' : 'local'}
+                height={height}
+                hidden={hidden}
+                onZoom={setZoomed}
+              />
+            </Suspense>
+            <ChartLegend
+              title={title}
+              names={columns.names}
+              styles={styles}
+              hidden={hidden}
+              onToggle={(i) => {
+                const name = columns.names[i];
+                if (name === undefined) return;
+                setHiddenNames((old) => {
+                  const next = new Set(old);
+                  if (next.has(name)) next.delete(name);
+                  else next.add(name);
+                  return next;
+                });
+              }}
             />
-          </Suspense>
+            <Group gap="xs" justify="space-between" wrap="nowrap">
+              {shape === 'line' &&
+                (zoomed ? (
+                  <Button size="compact-xs" variant="subtle" onClick={() => plot.current?.resetZoom()}>
+                    Reset zoom
+                  </Button>
+                ) : (
+                  <Text size="xs" c="dimmed" className="chart-zoom-hint">
+                    Drag to zoom, double-click to reset
+                  </Text>
+                ))}
+              <Button size="compact-xs" variant="default" onClick={saveCsv} ml="auto" style={{ flexShrink: 0 }}>
+                Download CSV
+              </Button>
+            </Group>
+            {shape === 'bars' && (
+              <Text size="xs" c="dimmed" ta="center">
+                {daily ? 'Daily values: ' : 'Values: '}this range holds too few points for a line.
+              </Text>
+            )}
+            {note && (
+              <Text size="xs" c="dimmed" data-testid="chart-coverage">
+                {note}
+              </Text>
+            )}
+          </>
         )}
-        {result.data && footer ? footer(result.data) : null}
+        {summary?.render?.(
+          { data: summaryData, error: summaryResult.error, isPending: summaryResult.isPending },
+          range,
+        )}
+        {result.data && footer ? footer(result.data, range) : null}
       </Stack>
     </Paper>
   );

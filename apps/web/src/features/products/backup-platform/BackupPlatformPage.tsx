@@ -2,19 +2,18 @@ import { SimpleGrid, Stack, Tabs } from '@mantine/core';
 import type { ChartData, ChOrder, ChStats } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
+import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatBytes, formatDate, formatMoney } from '../../../lib/formats.ts';
+import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 import { chStatsQueryOptions } from './get-ch-stats.ts';
 import { useOrderCh } from './get-order-ch.ts';
 
 const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
-const compact = (value: number) =>
-  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-const bytes = (v: number) => formatBytes(v, 1);
 
 interface Part {
   value: string;
@@ -24,8 +23,8 @@ interface Part {
   rateUnit: string;
   charge: number;
   select: (s: ChStats) => ChartData;
-  formatValue: (v: number) => string;
-  formatAxis: (v: number) => string;
+  /** Objects are counted; storage is priced per GB, so it is charted in GB. */
+  unit: ChartUnit;
 }
 
 const mgmtOf = (s: ChStats) => s.backup_mgmt;
@@ -44,30 +43,27 @@ function parts(order: ChOrder): Part[] {
       rateUnit: 'per object per month',
       charge: p.backup_mgmt_objects_mrc,
       select: mgmtOf,
-      formatValue: count,
-      formatAxis: compact,
+      unit: 'count',
     },
     order.backup_storage_applies && {
       value: 'storage',
       label: 'Backup storage',
-      usage: formatBytes(p.backup_storage_bytes),
+      usage: formatGigabytes(p.backup_storage_bytes),
       rate: p.backup_storage_rate,
       rateUnit: 'per GB per month',
       charge: p.backup_storage_mrc,
       select: storageOf,
-      formatValue: bytes,
-      formatAxis: bytes,
+      unit: 'gigabytes',
     },
     order.replication_storage_applies && {
       value: 'replication',
       label: 'Replication storage',
-      usage: formatBytes(p.replication_storage_bytes),
+      usage: formatGigabytes(p.replication_storage_bytes),
       rate: p.replication_storage_rate,
       rateUnit: 'per GB per month',
       charge: p.replication_storage_mrc,
       select: replicationOf,
-      formatValue: bytes,
-      formatAxis: bytes,
+      unit: 'gigabytes',
     },
   ];
   return all.filter((x): x is Part => x !== false);
@@ -106,14 +102,15 @@ export function BackupPlatformPage() {
                       {formatMoney(t.charge)}
                     </Stat>
                   </SimpleGrid>
-                  <TimeSeriesChart
-                    title={t.label}
-                    defaultRange={defaultRanges.month}
-                    query={({ start, end }) => chStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
-                    select={t.select}
-                    formatValue={t.formatValue}
-                    formatAxis={t.formatAxis}
-                  />
+                  <ChartGrid>
+                    <TimeSeriesChart
+                      title={t.label}
+                      defaultRange={defaultRanges.month}
+                      query={({ start, end }) => chStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
+                      select={t.select}
+                      unit={t.unit}
+                    />
+                  </ChartGrid>
                 </Stack>
               </Tabs.Panel>
             ))}

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { productsBs } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatBytes, formatMoney } from '../../../lib/formats.ts';
@@ -84,7 +85,7 @@ export function BackupServicePage() {
               <Stat label="Websites" value={order.website_count} />
             </SimpleGrid>
             <Rates order={order} />
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <ChartGrid>
               {charts.map((c) => (
                 <TimeSeriesChart
                   key={c.key}
@@ -94,10 +95,10 @@ export function BackupServicePage() {
                     bsStorageStatsQueryOptions({ baseOrderId, startDate: range.start, endDate: range.end })
                   }
                   select={(stats) => stats[c.key]}
-                  formatValue={bytes}
+                  unit="gigabytes"
                 />
               ))}
-            </SimpleGrid>
+            </ChartGrid>
             <ManagedBackupsTable baseOrderId={baseOrderId} />
           </Stack>
         );

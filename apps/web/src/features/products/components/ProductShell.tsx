@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { messages, type ProductOrder } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,9 +7,44 @@ import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
+import { formatDateTime } from '../../../lib/formats.ts';
+import { useDataFreshness } from '../api/get-data-freshness.ts';
 
 /** The generic order page (components, alias, ticket): 'order' is the controller of plain orders. */
 export const orderDetailPath = (baseOrderId: number) => paths.service('order', baseOrderId);
+
+/** '5 minutes', 'hour', '2 hours', 'day': how often an order's feed sends points. */
+export function everyInterval(seconds: number): string {
+  const units: [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, name] of units)
+    if (seconds >= size && seconds % size === 0) {
+      const n = seconds / size;
+      return n === 1 ? name : `${n} ${name}s`;
+    }
+  return seconds === 1 ? 'second' : `${seconds} seconds`;
+}
+
+/**
+ * Says when the order's latest data arrived when that is longer ago than its feed's interval (issue
+ * 12), so a flat or empty chart is not read as no usage. Says nothing while unknown or on error.
+ */
+function FreshnessNotice({ baseOrderId }: { baseOrderId: number }) {
+  const { data } = useDataFreshness(baseOrderId);
+  if (!data?.stale || data.last_point_at === null) return null;
+  return (
+    <Alert color="yellow" variant="light" title="Data is older than expected" data-testid="stale-data">
+      The latest data arrived {formatDateTime(data.last_point_at)}
+      {data.expected_interval_seconds
+        ? `; new data is expected every ${everyInterval(data.expected_interval_seconds)}`
+        : ''}
+      .
+    </Alert>
+  );
+}
 
 export interface ProductShellProps<T extends ProductOrder> {
   label: string;
@@ -62,6 +97,7 @@ export function ProductShell<T extends ProductOrder>({ label, query, children }:
           </Button>
         </Group>
       </Group>
+      <FreshnessNotice baseOrderId={order.base_order_id} />
       {children(order)}
     </Stack>
   );

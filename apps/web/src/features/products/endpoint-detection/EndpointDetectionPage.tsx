@@ -2,6 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import type { EdStats } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
@@ -12,8 +13,6 @@ import { edStatsQueryOptions } from './get-ed-stats.ts';
 import { useOrderEd } from './get-order-ed.ts';
 
 const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
-const compact = (value: number) =>
-  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 
 const licenseOf = (s: EdStats) => s.license;
 
@@ -39,14 +38,15 @@ export function EndpointDetectionPage() {
                 {formatMoney(order.licenses_rate)}
               </Stat>
             </SimpleGrid>
-            <TimeSeriesChart
-              title="Licences"
-              defaultRange={defaultRanges.month}
-              query={({ start, end }) => edStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
-              select={licenseOf}
-              formatValue={count}
-              formatAxis={compact}
-            />
+            <ChartGrid>
+              <TimeSeriesChart
+                title="Licences"
+                defaultRange={defaultRanges.month}
+                query={({ start, end }) => edStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
+                select={licenseOf}
+                unit="count"
+              />
+            </ChartGrid>
           </Stack>
         );
       }}

@@ -3,19 +3,18 @@ import type { OcOrder, OcStats } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
+import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatBytes, formatDate, formatMoney } from '../../../lib/formats.ts';
+import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 import { ocStatsQueryOptions } from './get-oc-stats.ts';
 import { useOrderOc } from './get-order-oc.ts';
 
 const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
-const compact = (value: number) =>
-  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-const bytes = (v: number) => formatBytes(v, 1);
 
 const instancesOf = (s: OcStats) => s.instance_count;
 const typesOf = (s: OcStats) => s.instance_type_count;
@@ -27,19 +26,20 @@ interface Section {
   value: string;
   label: string;
   figures: ReactNode;
-  charts: ReactNode;
+  charts: ReactNode[];
 }
 
 /** The tabs of the components that apply to the order (spec services.md sections 2 and 4). */
 function sections(order: OcOrder, baseOrderId: number): Section[] {
-  const chart = (title: string, select: (s: OcStats) => OcStats['instance_count'], format = count) => (
+  // Instances are counted; volume and snapshot storage are priced per GB-month, so charted in GB.
+  const chart = (title: string, select: (s: OcStats) => OcStats['instance_count'], unit: ChartUnit = 'count') => (
     <TimeSeriesChart
+      key={title}
       title={title}
       defaultRange={defaultRanges.month}
       query={({ start, end }) => ocStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
       select={select}
-      formatValue={format}
-      formatAxis={format === count ? compact : format}
+      unit={unit}
     />
   );
   const asOf = order.open_cloud.run_date ? `as of ${formatDate(order.open_cloud.run_date)}` : undefined;
@@ -55,13 +55,11 @@ function sections(order: OcOrder, baseOrderId: number): Section[] {
           <Stat label="Month-to-date spend">{formatMoney(order.mtd_spend.mtd_daily_vm_mrc)}</Stat>
         </>
       ),
-      charts: (
-        <>
-          {chart('Instance count', instancesOf)}
-          {chart('Instance type count', typesOf)}
-          {chart('Uncommitted usage', uncommittedOf)}
-        </>
-      ),
+      charts: [
+        chart('Instance count', instancesOf),
+        chart('Instance type count', typesOf),
+        chart('Uncommitted usage', uncommittedOf),
+      ],
     },
     order.volume_storage_apply && {
       value: 'volume',
@@ -69,12 +67,12 @@ function sections(order: OcOrder, baseOrderId: number): Section[] {
       figures: (
         <>
           <Stat label="Volume storage" hint={asOf}>
-            {formatBytes(order.open_cloud.volume_storage_bytes)}
+            {formatGigabytes(order.open_cloud.volume_storage_bytes)}
           </Stat>
           <Stat label="Month-to-date spend">{formatMoney(order.mtd_spend.mtd_daily_volume_storage_mrc)}</Stat>
         </>
       ),
-      charts: chart('Volume storage', volumeOf, bytes),
+      charts: [chart('Volume storage', volumeOf, 'gigabytes')],
     },
     order.snap_storage_apply && {
       value: 'snapshot',
@@ -82,12 +80,12 @@ function sections(order: OcOrder, baseOrderId: number): Section[] {
       figures: (
         <>
           <Stat label="Snapshot storage" hint={asOf}>
-            {formatBytes(order.open_cloud.snap_storage_bytes)}
+            {formatGigabytes(order.open_cloud.snap_storage_bytes)}
           </Stat>
           <Stat label="Month-to-date spend">{formatMoney(order.mtd_spend.mtd_daily_snapshot_storage_mrc)}</Stat>
         </>
       ),
-      charts: chart('Snapshot storage', snapOf, bytes),
+      charts: [chart('Snapshot storage', snapOf, 'gigabytes')],
     },
   ];
   return all.filter((s): s is Section => s !== false);
@@ -117,9 +115,7 @@ export function OpenCloudPage() {
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                     {s.figures}
                   </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                    {s.charts}
-                  </SimpleGrid>
+                  <ChartGrid>{s.charts}</ChartGrid>
                 </Stack>
               </Tabs.Panel>
             ))}

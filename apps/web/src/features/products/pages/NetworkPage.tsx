@@ -1,15 +1,24 @@
-import { Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { products, type ChartData, type NetworkChartType, type NetworkInterface } from '@portal/contract';
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  products,
+  type ChartData,
+  type NetworkChartType,
+  type NetworkInterface,
+  type NetworkSummary,
+} from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
+import type { ChartRange } from '../../../components/ui/chart/ranges.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
-import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatBitRate } from '../../../lib/formats.ts';
+import { TimeSeriesChart, type ReferenceLine } from '../../../components/ui/TimeSeriesChart.tsx';
 import { downloadNetworkStats } from '../api/download-network-stats.ts';
-import { networkStatsQueryOptions } from '../api/get-network-stats.ts';
 import { useNetworkOrder } from '../api/get-network-order.ts';
+import { networkSummaryQueryOptions } from '../api/get-network-summary.ts';
+import { networkStatsQueryOptions } from '../api/get-network-stats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
+import { TrafficSummaryTable } from '../network/TrafficSummary.tsx';
 
 const titles: Record<NetworkChartType, string> = {
   bits: 'Traffic',
@@ -18,13 +27,28 @@ const titles: Record<NetworkChartType, string> = {
   packets: 'Packets',
 };
 
-const perSecond = (v: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(v)}/s`;
-const bitAxis = (v: number) => formatBitRate(v, 1);
 const asIs = (data: ChartData) => data;
+
+/** The 95th percentile in and out, drawn across the bits chart in the colours of In and Out. */
+function percentileLines(summary: NetworkSummary): ReferenceLine[] {
+  return [
+    ...(summary.in ? [{ label: '95th percentile in', value: summary.in.p95, series: 0 }] : []),
+    ...(summary.out ? [{ label: '95th percentile out', value: summary.out.p95, series: 1 }] : []),
+  ];
+}
 
 function InterfaceCharts({ baseOrderId, iface }: { baseOrderId: number; iface: NetworkInterface }) {
   const types = products.networkChartsFor(iface.snmpiftype);
   const name = iface.multi_interface_alias ?? `Interface ${iface.snmpinterface_id}`;
+  const interfaceId = iface.snmpinterface_id;
+  const bitsSummary = {
+    query: ({ start, end }: ChartRange) =>
+      networkSummaryQueryOptions({ baseOrderId, interfaceId, startDate: start, endDate: end }),
+    lines: percentileLines,
+    render: (_summary: unknown, range: ChartRange) => (
+      <TrafficSummaryTable baseOrderId={baseOrderId} interfaceId={interfaceId} range={range} />
+    ),
+  };
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -33,7 +57,7 @@ function InterfaceCharts({ baseOrderId, iface }: { baseOrderId: number; iface: N
             {name}
           </Title>
           <Text size="xs" c="dimmed">
-            Interface {iface.snmpinterface_id} · type {iface.snmpiftype}
+            Interface {interfaceId} · type {iface.snmpiftype}
           </Text>
         </div>
         {types.length === 0 ? (
@@ -53,34 +77,18 @@ function InterfaceCharts({ baseOrderId, iface }: { baseOrderId: number; iface: N
                   title={`${titles[chartType]} – ${name}`}
                   defaultRange={defaultRanges.day}
                   query={({ start, end }) =>
-                    networkStatsQueryOptions({
-                      baseOrderId,
-                      interfaceId: iface.snmpinterface_id,
-                      chartType,
-                      startDate: start,
-                      endDate: end,
-                    })
+                    networkStatsQueryOptions({ baseOrderId, interfaceId, chartType, startDate: start, endDate: end })
                   }
                   select={asIs}
-                  formatValue={chartType === 'bits' ? formatBitRate : perSecond}
-                  formatAxis={chartType === 'bits' ? bitAxis : perSecond}
-                  actions={({ start, end }) => (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() =>
-                        void downloadNetworkStats({
-                          baseOrderId,
-                          interfaceId: iface.snmpinterface_id,
-                          chartType,
-                          startDate: start,
-                          endDate: end,
-                        })
-                      }
-                    >
-                      Download CSV
-                    </Button>
-                  )}
+                  unit={chartType === 'bits' ? 'bitRate' : 'perSecond'}
+                  // The server's file holds every point of the range; the chart thins them to 300 rows.
+                  download={({ start, end }, fileName) =>
+                    void downloadNetworkStats(
+                      { baseOrderId, interfaceId, chartType, startDate: start, endDate: end },
+                      fileName,
+                    )
+                  }
+                  {...(chartType === 'bits' ? { summary: bitsSummary } : {})}
                 />
               </Tabs.Panel>
             ))}
@@ -101,11 +109,11 @@ export function NetworkPage() {
         order.interfaces.length === 0 ? (
           <EmptyState>No monitored interfaces on this order.</EmptyState>
         ) : (
-          <Stack gap="md">
+          <ChartGrid>
             {order.interfaces.slice(0, products.maxNetworkChartSets).map((iface) => (
               <InterfaceCharts key={iface.snmpinterface_id} baseOrderId={baseOrderId} iface={iface} />
             ))}
-          </Stack>
+          </ChartGrid>
         )
       }
     </ProductShell>

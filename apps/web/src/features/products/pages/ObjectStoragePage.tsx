@@ -2,6 +2,7 @@ import { Progress, SimpleGrid, Stack } from '@mantine/core';
 import type { ObOrder, ObStats } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatBytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
@@ -25,11 +26,8 @@ function Storage({ order }: { order: ObOrder }) {
   );
 }
 
-const compact = (value: number) =>
-  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 const sizeOf = (s: ObStats) => s.size;
 const objectsOf = (s: ObStats) => s.objects;
-const bytes = (v: number) => formatBytes(v, 1);
 
 /** service/ob/{baseOrderId}: object storage figures, bytes and objects charts, and the bucket table. */
 export function ObjectStoragePage() {
@@ -47,23 +45,22 @@ export function ObjectStoragePage() {
               {formatMoney(order.per_gb_rate)}
             </Stat>
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ChartGrid>
             <TimeSeriesChart
               title="Storage used"
               defaultRange={defaultRanges.month}
               query={(range) => obStatsQueryOptions({ baseOrderId, ...range })}
               select={sizeOf}
-              formatValue={bytes}
+              unit="gigabytes"
             />
             <TimeSeriesChart
               title="Objects"
               defaultRange={defaultRanges.month}
               query={(range) => obStatsQueryOptions({ baseOrderId, ...range })}
               select={objectsOf}
-              formatValue={count}
-              formatAxis={compact}
+              unit="count"
             />
-          </SimpleGrid>
+          </ChartGrid>
           <BucketTable baseOrderId={baseOrderId} />
         </Stack>
       )}

@@ -1,18 +1,17 @@
-import { Group, SimpleGrid, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { UsageStatsItem } from '@portal/contract';
 import { products } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { chartColumns, chartPrice, formatDate, formatMoney } from '../../../lib/formats.ts';
+import { chartPrice, formatDate, formatMoney } from '../../../lib/formats.ts';
 import { useUsageOrder } from '../api/get-usage-order.ts';
 import { usageStatsQueryOptions } from '../api/get-usage-stats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
 
-const compact = (value: number) =>
-  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 const quantity = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(value);
 
 function RecentCharge({ item }: { item: UsageStatsItem | undefined }) {
@@ -48,7 +47,7 @@ export function UsageBasedPage() {
         const components = order.components.slice(0, products.maxUsageCharts);
         if (components.length === 0) return <EmptyState>No usage-based components on this order.</EmptyState>;
         return (
-          <SimpleGrid cols={{ base: 1, md: 2, xl: chartColumns(components.length) }} spacing="md">
+          <ChartGrid>
             {components.map((c) => (
               <TimeSeriesChart
                 key={c.component_id}
@@ -58,12 +57,11 @@ export function UsageBasedPage() {
                   usageStatsQueryOptions({ baseOrderId, ...range, customerOrderComponentId: c.component_id })
                 }
                 select={(items) => items[0]?.chartData ?? []}
-                formatValue={quantity}
-                formatAxis={compact}
+                unit="number"
                 footer={(items) => <RecentCharge item={items[0]} />}
               />
             ))}
-          </SimpleGrid>
+          </ChartGrid>
         );
       }}
     </ProductShell>

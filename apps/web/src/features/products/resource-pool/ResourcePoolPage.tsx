@@ -2,6 +2,8 @@ import { Group, Paper, RingProgress, SimpleGrid, Stack, Text } from '@mantine/co
 import type { productsRp } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
+import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { chartColumns, formatBytes, formatHertz, roundToNearest5 } from '../../../lib/formats.ts';
@@ -15,6 +17,8 @@ interface Usage {
   used: number;
   limit: number;
   format: (value: number) => string;
+  /** Memory and storage profiles in bytes (base 1024), compute in hertz (base 1000). */
+  unit: ChartUnit;
 }
 
 const bytes = (v: number) => formatBytes(v, 1);
@@ -23,14 +27,22 @@ const profileTitle = (name: string) => `Storage: ${name.charAt(0).toUpperCase()}
 
 function usages(order: productsRp.ResourcePoolOrder): Usage[] {
   return [
-    { key: 'memory', title: 'Memory', used: order.memory_bytes_used, limit: order.memory_bytes_limit, format: bytes },
-    { key: 'cpu', title: 'Compute', used: order.cpu_hz_used, limit: order.cpu_hz_limit, format: hertz },
+    {
+      key: 'memory',
+      title: 'Memory',
+      used: order.memory_bytes_used,
+      limit: order.memory_bytes_limit,
+      format: bytes,
+      unit: 'bytes',
+    },
+    { key: 'cpu', title: 'Compute', used: order.cpu_hz_used, limit: order.cpu_hz_limit, format: hertz, unit: 'hertz' },
     ...order.storage_profiles.map((p) => ({
       key: `storage:${p.name}`,
       title: profileTitle(p.name),
       used: p.bytes_used,
       limit: p.bytes_limit,
       format: bytes,
+      unit: 'bytes' as const,
     })),
   ];
 }
@@ -87,7 +99,7 @@ export function ResourcePoolPage() {
                 <UsageCard key={u.key} usage={u} />
               ))}
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, md: 2, lg: cols }} spacing="md">
+            <ChartGrid>
               {items.map((u, i) => (
                 <TimeSeriesChart
                   key={u.key}
@@ -95,10 +107,10 @@ export function ResourcePoolPage() {
                   defaultRange={defaultRanges.month}
                   query={(range) => resourcePoolStatsQueryOptions({ baseOrderId, ...range })}
                   select={(charts) => charts[i]?.chartData ?? []}
-                  formatValue={u.format}
+                  unit={u.unit}
                 />
               ))}
-            </SimpleGrid>
+            </ChartGrid>
             <VmTable baseOrderId={baseOrderId} />
           </Stack>
         );

@@ -2,18 +2,17 @@ import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CvStats } from '@portal/contract';
 import { Link, useLoaderData } from 'react-router';
 
+import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
+import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatBytes, formatDate, formatMoney } from '../../../lib/formats.ts';
+import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 import { cvStatsQueryOptions } from './get-cv-stats.ts';
 import { useOrderCv } from './get-order-cv.ts';
 
 const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
-const compact = (value: number) =>
-  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-const bytes = (v: number) => formatBytes(v, 1);
 
 const vmsOf = (s: CvStats) => s.vm_count;
 const storageOf = (s: CvStats) => s.used_storage;
@@ -34,14 +33,13 @@ export function VmBackupPage() {
     <ProductShell label="Virtual machine backup" query={query}>
       {(order) => {
         const asOf = order.run_date ? `as of ${formatDate(order.run_date)}` : undefined;
-        const chart = (title: string, select: (s: CvStats) => CvStats['vm_count'], format: (v: number) => string) => (
+        const chart = (title: string, select: (s: CvStats) => CvStats['vm_count'], unit: ChartUnit) => (
           <TimeSeriesChart
             title={title}
             defaultRange={defaultRanges.month}
             query={({ start, end }) => cvStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
             select={select}
-            formatValue={format}
-            formatAxis={format === count ? compact : format}
+            unit={unit}
           />
         );
         return (
@@ -65,7 +63,7 @@ export function VmBackupPage() {
                 {formatMoney(order.mm_rate_per_vm)}
               </Stat>
               <Stat label="Storage used" hint={asOf}>
-                {formatBytes(order.used_bytes)}
+                {formatGigabytes(order.used_bytes)}
               </Stat>
               <Stat label="Rate per GB" hint="per GB per month">
                 {formatMoney(order.per_gb_rate)}
@@ -74,10 +72,10 @@ export function VmBackupPage() {
                 {formatMoney(order.gb_amount)}
               </Stat>
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              {chart('Protected VMs', vmsOf, count)}
-              {chart('Storage used', storageOf, bytes)}
-            </SimpleGrid>
+            <ChartGrid>
+              {chart('Protected VMs', vmsOf, 'count')}
+              {chart('Storage used', storageOf, 'gigabytes')}
+            </ChartGrid>
           </Stack>
         );
       }}

@@ -1,0 +1,80 @@
+import 'uplot/dist/uPlot.min.css';
+
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import uPlot from 'uplot';
+
+import { plotSetup, type PlotInput } from './plot-options.ts';
+
+export type PlotCanvasProps = Omit<PlotInput, 'width'>;
+
+/** What the chart's frame can ask of the canvas. */
+export interface PlotHandle {
+  /** Back to the whole range after a zoom (same as a double-click). */
+  resetZoom: () => void;
+}
+
+/**
+ * The uPlot canvas (loaded lazily with uPlot, never with the initial bundle). Drag across it to zoom
+ * in on a time span, double-click to see the whole range again; the tooltip follows the pointer.
+ */
+const PlotCanvas = forwardRef<PlotHandle, PlotCanvasProps>(function PlotCanvas(props, ref) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const { columns, styles, range, unit, shape, zone, height, hidden, onZoom } = props;
+  // Visibility is applied to the live plot below; the plot is built with the state it starts in.
+  const hiddenAtBuild = useRef(hidden);
+  hiddenAtBuild.current = hidden;
+  const zoomListener = useRef(onZoom);
+  zoomListener.current = onZoom;
+
+  useImperativeHandle(ref, () => ({
+    resetZoom: () => {
+      const u = plot.current;
+      const xs = u?.data[0];
+      if (!u || !xs || xs.length === 0) return;
+      u.setScale('x', { min: xs[0] as number, max: xs[xs.length - 1] as number });
+    },
+  }));
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const width = Math.max(200, el.clientWidth);
+    const { options, data } = plotSetup({
+      columns,
+      styles,
+      range,
+      unit,
+      shape,
+      zone,
+      width,
+      height,
+      hidden: hiddenAtBuild.current,
+      onZoom: (zoomed) => zoomListener.current?.(zoomed),
+    });
+    const u = new uPlot(options, data, el);
+    plot.current = u;
+    const resize = new ResizeObserver(() => {
+      const w = Math.max(200, el.clientWidth);
+      if (w !== u.width) u.setSize({ width: w, height });
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+  }, [columns, styles, range, unit, shape, zone, height]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (!u) return;
+    hidden.forEach((h, i) => {
+      if (u.series[i + 1] && u.series[i + 1]?.show === h) u.setSeries(i + 1, { show: !h });
+    });
+  }, [hidden]);
+
+  return <div ref={box} data-testid="chart-canvas" className="chart-canvas" />;
+});
+
+export default PlotCanvas;
