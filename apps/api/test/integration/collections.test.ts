@@ -194,3 +194,32 @@ describe.each(integration.collectionNames)('%s batch', (name) => {
     expect(statuses(await run(refused.map((k) => f.item(k))))).toEqual(refused.map(() => 'created'));
   });
 });
+
+describe('items applied side by side (PostgreSQL applies a few accounts at once)', () => {
+  it('accounts sharing a new team member all apply; payments of one invoice sum exactly', async () => {
+    const member = { email_nm: 'shared@provider.example', first_nm: 'Sam', last_nm: 'Hare', team_title: 'CSM' };
+    const accounts = Array.from({ length: 24 }, (_, i) => ({
+      ...fixtures.accounts.item(`GEN-SIDE-${i}`),
+      team: [member],
+    }));
+    expect(statuses(await batch(t, token, 'accounts', accounts).then((r) => r.results))).toEqual(
+      accounts.map(() => 'created'),
+    );
+    const paidOf = async () =>
+      Number(
+        (
+          await t.db.one<{ amount_paid: string }>(
+            `SELECT amount_paid::text AS amount_paid FROM invoices WHERE invoice_number = 'GEN-I1'`,
+          )
+        )?.amount_paid,
+      );
+    const before = await paidOf();
+    const payments = Array.from({ length: 40 }, (_, i) => ({
+      ...fixtures.payments.item(`GEN-SIDE-PAY-${i}`),
+      amount: '0.25',
+    }));
+    expect(statuses((await batch(t, token, 'payments', payments)).results)).toEqual(payments.map(() => 'created'));
+    // 40 × 0.25 more, to the cent (a lost update between two payments would leave less).
+    expect((await paidOf()) - before).toBe(10);
+  });
+});

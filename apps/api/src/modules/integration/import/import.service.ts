@@ -2,7 +2,8 @@ import type { CollectionName, ItemResult } from '@portal/contract';
 
 import type { Deps } from '../../../deps.ts';
 import type { BatchCounts } from '../batches.repository.ts';
-import { applyItem, emptyCounts, recordRun } from '../batch.service.ts';
+import { applyItem, emptyCounts, laneCount, laneKey, recordRun } from '../batch.service.ts';
+import { lanes } from '../lanes.ts';
 import { readItems } from './read-items.ts';
 
 export interface ImportOptions {
@@ -16,8 +17,8 @@ export interface ImportOptions {
 }
 
 /**
- * Applies a file's items with the same validation and upsert services as the batch call, one row at
- * a time (constant memory whatever the file's size). A dry run applies nothing. A real run is
+ * Applies a file's items with the same validation and upsert services as the batch call, a bounded
+ * number of rows at a time (constant memory whatever the file's size). A dry run applies nothing. A real run is
  * recorded in the audit table as a command.
  */
 export async function importFile(deps: Deps, options: ImportOptions): Promise<BatchCounts> {
@@ -25,6 +26,8 @@ export async function importFile(deps: Deps, options: ImportOptions): Promise<Ba
   const counts = emptyCounts();
   let rows = 0;
   const { items, bytesRead } = readItems(options.file);
+  // Rows of one account stay in file order; a few accounts are applied side by side (see runBatch).
+  const run = lanes(laneCount(deps, 'import'));
   for await (const read of items) {
     rows += 1;
     if (rows % 1000 === 0) options.onProgress?.(rows, bytesRead());
@@ -33,11 +36,14 @@ export async function importFile(deps: Deps, options: ImportOptions): Promise<Ba
       options.onInvalid(read.line, { key: '', status: 'invalid', errors: { _: [read.error] } });
       continue;
     }
-    const { result, after } = await applyItem(deps, options.collection, read.item, options.dryRun);
-    counts[result.status] += 1;
-    if (result.status === 'invalid') options.onInvalid(read.line, result);
-    if (after) await after().catch(() => {});
+    await run.push(laneKey(options.collection, read.item), async () => {
+      const { result, after } = await applyItem(deps, options.collection, read.item, options.dryRun);
+      counts[result.status] += 1;
+      if (result.status === 'invalid') options.onInvalid(read.line, result);
+      if (after) await after().catch(() => {});
+    });
   }
+  await run.drain();
   if (!options.dryRun) await recordRun(deps, { counts, tokenId: null, collection: options.collection, startedMs });
   return counts;
 }
