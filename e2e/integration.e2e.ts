@@ -140,7 +140,11 @@ describe('provider integration', () => {
     await page.waitForURL('**/portal/home/index');
     await page.getByTestId('greeting').waitFor();
 
-    // The invoice, with its status, and the order.
+    // The account, whose balance is the open invoice; then the invoice, with its status, and the order.
+    await page.goto('/portal/invoices/pay');
+    const accountRow = page.getByRole('row').filter({ hasText: '9800001' });
+    await accountRow.getByRole('button', { name: 'Vandelay HQ: invoices of account 9800001' }).waitFor();
+    expect(await accountRow.textContent()).toContain('199.99');
     await page.goto('/portal/invoices');
     const invoiceRow = page.getByRole('row').filter({ hasText: 'INV-9800001-1' });
     await invoiceRow.waitFor();
