@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import type { IntegrationToken } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,5 +108,23 @@ describe('webhook delivery', () => {
       .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
       .digest('base64');
     expect(headers['webhook-signature']).toBe(`v1,${expected}`);
+
+    // The worked example's verification code accepts the delivery and refuses a changed body.
+    const { verifyWebhook } = await docsVerifier();
+    expect(verifyWebhook(webhook_secret, headers, body)).toBe(true);
+    expect(verifyWebhook(webhook_secret, headers, body.replace('Hooked', 'Hacked'))).toBe(false);
+    expect(verifyWebhook(`whsec_${Buffer.alloc(32).toString('base64')}`, headers, body)).toBe(false);
   });
 });
+
+/** The webhook verification function printed in docs/integration.md, loaded as it stands there. */
+async function docsVerifier() {
+  const docs = readFileSync(resolve(import.meta.dirname, '../../../../docs/integration.md'), 'utf8');
+  const code = /```js\n([\s\S]*?export function verifyWebhook[\s\S]*?)```/.exec(docs)?.[1];
+  if (!code) throw new Error('docs/integration.md has no verifyWebhook example');
+  const file = join(mkdtempSync(join(tmpdir(), 'portal-docs-')), 'verify.mjs');
+  writeFileSync(file, code);
+  return (await import(pathToFileURL(file).href)) as {
+    verifyWebhook: (secret: string, headers: Record<string, unknown>, body: string) => boolean;
+  };
+}
