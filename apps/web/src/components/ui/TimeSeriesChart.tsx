@@ -81,6 +81,13 @@ function coverageNote(columns: ChartColumns, range: ChartRange, daily: boolean):
   return `Data for this range runs from ${formatPointTime(span.first, zone)} to ${formatPointTime(span.last, zone)}.`;
 }
 
+/** Why a chart shows bars: the range holds one or two values, too few for a line. */
+function barsNote(columns: ChartColumns | null, daily: boolean): string {
+  const n = columns?.data[0]?.length ?? 0;
+  if (daily) return n === 1 ? 'Daily values: this range holds one day.' : `Daily values: this range holds ${n} days.`;
+  return n === 1 ? 'This range holds one value.' : `This range holds ${n} values.`;
+}
+
 /**
  * The one time-series chart of the portal (spec core.md section 9): a range dropdown of seconds back
  * from now or a custom range, round axis ticks in readable units, drag to zoom and double-click to
@@ -224,8 +231,8 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
               </Button>
             </Group>
             {shape === 'bars' && (
-              <Text size="xs" c="dimmed" ta="center">
-                {daily ? 'Daily values: ' : 'Values: '}this range holds too few points for a line.
+              <Text size="xs" c="dimmed" ta="center" data-testid="chart-bars-note">
+                {barsNote(base, daily)}
               </Text>
             )}
             {note && (

@@ -116,5 +116,6 @@ export function slug(text: string): string {
  * e.g. traffic-wan_2026-11-23_2026-11-24.csv.
  */
 export function chartFileName(title: string, range: ChartRange, extension = 'csv'): string {
-  return `${slug(title)}_${inputDate(range.start)}_${inputDate(range.end)}.${extension}`;
+  // The end is exclusive: a custom range to 11/20 ends at 00:00 on 11/21.
+  return `${slug(title)}_${inputDate(range.start)}_${inputDate(range.end - 1)}.${extension}`;
 }
