@@ -15,10 +15,16 @@ import type { Db } from '../client.ts';
 /** What the seed sends, before the schema fills defaults and makes amounts canonical. */
 export type FeedInput<C extends CollectionName> = z.input<(typeof integration.collections)[C]['item']>;
 
+/** Told of every item the seed fed (tests replay them: the demo must be what these items produce). */
+export type ItemListener = (collection: CollectionName, item: unknown) => void;
+
 export class Feed {
   private readonly sent = new Map<CollectionName, number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onItem?: ItemListener,
+  ) {}
 
   async send<C extends CollectionName>(collection: C, item: FeedInput<C>, atMs: number): Promise<void> {
     const parsed = integration.collections[collection].item.safeParse(item);
@@ -29,6 +35,7 @@ export class Feed {
     const outcome = await upsert(this.db, parsed.data, { deps: null, nowMs: atMs });
     if (outcome.after) throw new Error(`seed: the ${collection} upsert left work after commit (mail?)`);
     this.sent.set(collection, (this.sent.get(collection) ?? 0) + 1);
+    this.onItem?.(collection, item);
   }
 
   /** Items applied per collection. */

@@ -8,7 +8,7 @@ import { addProducts } from './catalog.ts';
 import { addContent } from './content.ts';
 import type { AccountPlan, AgreementRef, SeedContext } from './context.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PIN } from './demo.ts';
-import { Feed } from './feed.ts';
+import { Feed, type ItemListener } from './feed.ts';
 import { addAgreements } from './legal.ts';
 import { addMetrics } from './metrics.ts';
 import { addNotificationRecipients, planBatches, sendNotifications, sendOutages } from './notices.ts';
@@ -43,6 +43,8 @@ export interface SeedOptions {
   now?: Date;
   /** Called after each company with the accounts done and the total planned (demo included). */
   onProgress?: (accountsDone: number, accountsPlanned: number) => void;
+  /** Called with every item fed through the integration upsert services, as sent. */
+  onItem?: ItemListener;
 }
 
 export interface SeedSummary {
@@ -123,7 +125,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
   const fed = await db.tx(async (t) => {
     const bulk = new BulkWriter(t);
     const ids = new Ids();
-    const feed = new Feed(t);
+    const feed = new Feed(t, options.onItem);
     const agreements: AgreementRef[] = [];
     const ctx: SeedContext = {
       now,

@@ -25,19 +25,30 @@ export const readInvoice = (db: Db, invoiceNumber: string) =>
     [invoiceNumber],
   );
 
-/** The account's orders among these numbers. */
-export const ordersOfAccount = (db: Db, accountId: number, numbers: string[]) =>
-  db.query<{ base_order_id: number; order_number: string }>(
-    'SELECT base_order_id, order_number FROM orders WHERE account_id = $1 AND order_number = ANY($2)',
-    [accountId, numbers],
+/**
+ * What an invoice item refers to, in one look-up: its account, which of the line's products exist and
+ * which of the named orders are the account's. Undefined when no account has the number.
+ */
+export const invoiceReferences = async (
+  db: Db,
+  accountNumber: string,
+  productCodes: string[],
+  orderNumbers: string[],
+) => {
+  const row = await db.one<{
+    account_id: number;
+    products: string[];
+    orders: { base_order_id: number; order_number: string }[];
+  }>(
+    `SELECT a.account_id,
+       ARRAY(SELECT p.product_cd FROM products p WHERE p.product_cd = ANY($2)) AS products,
+       COALESCE((SELECT json_agg(json_build_object('base_order_id', o.base_order_id, 'order_number', o.order_number))
+                   FROM orders o WHERE o.account_id = a.account_id AND o.order_number = ANY($3)), '[]') AS orders
+     FROM accounts a WHERE a.account_number = $1`,
+    [accountNumber, productCodes, orderNumbers],
   );
-
-export const existingProducts = async (db: Db, codes: string[]) =>
-  new Set(
-    (await db.query<{ product_cd: string }>('SELECT product_cd FROM products WHERE product_cd = ANY($1)', [codes])).map(
-      (r) => r.product_cd,
-    ),
-  );
+  return row && { accountId: row.account_id, products: new Set(row.products), orders: row.orders };
+};
 
 export const upsertInvoice = async (db: Db, i: InvoiceItem, accountId: number) =>
   (await db.one<{ cycle_log_id: number }>(
@@ -49,19 +60,30 @@ export const upsertInvoice = async (db: Db, i: InvoiceItem, accountId: number) =
     [i.invoice_number, accountId, i.bill_date, i.due_date, ...amounts.map((f) => i[f])],
   ))!.cycle_log_id;
 
-export async function replaceLines(
+export const deleteLines = (db: Db, cycleLogId: number) =>
+  db.query('DELETE FROM invoice_products WHERE cycle_log_id = $1', [cycleLogId]);
+
+/** Adds the lines in one statement, their ids (the order they are read in) in list order. */
+export async function insertLines(
   db: Db,
   cycleLogId: number,
   lines: { productCd: string; baseOrderId: number | null; description: string | null; price: string }[],
 ) {
-  await db.query('DELETE FROM invoice_products WHERE cycle_log_id = $1', [cycleLogId]);
-  for (const l of lines) {
-    await db.query(
-      `INSERT INTO invoice_products (cycle_log_id, base_order_id, product_cd, description, price)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [cycleLogId, l.baseOrderId, l.productCd, l.description, l.price],
-    );
-  }
+  if (lines.length === 0) return;
+  await db.query(
+    `INSERT INTO invoice_products (cycle_log_id, base_order_id, product_cd, description, price)
+     SELECT $1, l.base_order_id, l.product_cd, l.description, l.price
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::numeric[]) WITH ORDINALITY
+            AS l(base_order_id, product_cd, description, price, n)
+      ORDER BY l.n`,
+    [
+      cycleLogId,
+      lines.map((l) => l.baseOrderId),
+      lines.map((l) => l.productCd),
+      lines.map((l) => l.description),
+      lines.map((l) => l.price),
+    ],
+  );
 }
 
 /** Stores the provider's own document of the invoice, or removes it (the portal then renders one). */

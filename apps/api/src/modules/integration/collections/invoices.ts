@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 
 import type { FieldErrors, InvoiceItem } from '@portal/contract';
 
-import { accountIdOf } from './orders.repository.ts';
 import {
-  existingProducts,
-  ordersOfAccount,
+  deleteLines,
+  insertLines,
+  invoiceReferences,
   readInvoice,
-  replaceLines,
   setDocument,
   upsertInvoice,
 } from './invoices.repository.ts';
@@ -18,13 +17,16 @@ import { messages, reject, same, type Upsert } from './upsert.ts';
  * own PDF, kept as bytes with its SHA-256 (what the comparison looks at).
  */
 export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
-  const accountId = await accountIdOf(db, item.account_number);
-  if (!accountId) throw reject({ account_number: [messages.account] });
   const orderNumbers = item.lines.flatMap((l) => (l.order_number ? [l.order_number] : []));
-  const orders = new Map(
-    (await ordersOfAccount(db, accountId, orderNumbers)).map((o) => [o.order_number, o.base_order_id]),
+  const refs = await invoiceReferences(
+    db,
+    item.account_number,
+    [...new Set(item.lines.map((l) => l.product_cd))],
+    [...new Set(orderNumbers)],
   );
-  const products = await existingProducts(db, [...new Set(item.lines.map((l) => l.product_cd))]);
+  if (!refs) throw reject({ account_number: [messages.account] });
+  const { accountId, products } = refs;
+  const orders = new Map(refs.orders.map((o) => [o.order_number, o.base_order_id]));
   const errors: FieldErrors = {};
   item.lines.forEach((l, i) => {
     if (!products.has(l.product_cd)) errors[`lines.${i}.product_cd`] = [messages.product];
@@ -46,7 +48,9 @@ export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
     if (same(current, wanted)) return { status: 'unchanged' };
   }
   const cycleLogId = await upsertInvoice(db, item, accountId);
-  await replaceLines(
+  // A new invoice has no lines or document to replace.
+  if (held) await deleteLines(db, cycleLogId);
+  await insertLines(
     db,
     cycleLogId,
     item.lines.map((l) => ({
@@ -56,6 +60,6 @@ export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
       price: l.price,
     })),
   );
-  await setDocument(db, cycleLogId, pdf, pdfSha256);
+  if (held || pdf) await setDocument(db, cycleLogId, pdf, pdfSha256);
   return { status: held ? 'updated' : 'created' };
 };

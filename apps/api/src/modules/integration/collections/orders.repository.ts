@@ -22,15 +22,20 @@ export const accountIdOf = async (db: Db, accountNumber: string) =>
   (await db.one<{ account_id: number }>('SELECT account_id FROM accounts WHERE account_number = $1', [accountNumber]))
     ?.account_id;
 
-export const productExists = async (db: Db, productCd: string) =>
-  Boolean(await db.one('SELECT 1 FROM products WHERE product_cd = $1', [productCd]));
-
-export const teamMemberIdOf = async (db: Db, email: string) =>
-  (
-    await db.one<{ team_member_id: number }>('SELECT team_member_id FROM team_members WHERE lower(email_nm) = $1', [
-      email,
-    ])
-  )?.team_member_id;
+/** What an order item refers to, in one look-up: its account, product and project manager. */
+export const orderReferences = async (db: Db, o: OrderItem) => {
+  const row = await db.one<{ account_id: number | null; product_exists: boolean; team_member_id: number | null }>(
+    `SELECT (SELECT account_id FROM accounts WHERE account_number = $1) AS account_id,
+       EXISTS (SELECT 1 FROM products WHERE product_cd = $2) AS product_exists,
+       (SELECT team_member_id FROM team_members WHERE lower(email_nm) = $3) AS team_member_id`,
+    [o.account_number, o.product_cd, o.project_manager ?? null],
+  );
+  return {
+    accountId: row?.account_id ?? undefined,
+    productExists: Boolean(row?.product_exists),
+    projectManagerId: row?.team_member_id ?? undefined,
+  };
+};
 
 /**
  * The order's monthly charge is the sum of its components' (exact decimal arithmetic in SQL); the
@@ -70,23 +75,27 @@ export const upsertOrder = async (
     ],
   ))!.base_order_id;
 
-export async function replaceComponents(db: Db, baseOrderId: number, components: OrderItem['components']) {
-  await db.query('DELETE FROM order_components WHERE base_order_id = $1', [baseOrderId]);
-  for (const [index, c] of components.entries()) {
-    await db.query(
-      `INSERT INTO order_components (base_order_id, component_key, description, unit_of_measure, quantity, rate,
-         mrc_charges, sort_order)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        baseOrderId,
-        c.component_key,
-        c.description,
-        c.unit_of_measure ?? null,
-        c.quantity,
-        c.rate ?? null,
-        c.mrc_charges,
-        index,
-      ],
-    );
-  }
+export const deleteComponents = (db: Db, baseOrderId: number) =>
+  db.query('DELETE FROM order_components WHERE base_order_id = $1', [baseOrderId]);
+
+/** Adds the components in one statement, in list order (sort_order). */
+export async function insertComponents(db: Db, baseOrderId: number, components: OrderItem['components']) {
+  if (components.length === 0) return;
+  await db.query(
+    `INSERT INTO order_components (base_order_id, component_key, description, unit_of_measure, quantity, rate,
+       mrc_charges, sort_order)
+     SELECT $1, c.component_key, c.description, c.unit_of_measure, c.quantity, c.rate, c.mrc_charges, c.n - 1
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[]) WITH ORDINALITY
+            AS c(component_key, description, unit_of_measure, quantity, rate, mrc_charges, n)
+      ORDER BY c.n`,
+    [
+      baseOrderId,
+      components.map((c) => c.component_key),
+      components.map((c) => c.description),
+      components.map((c) => c.unit_of_measure ?? null),
+      components.map((c) => c.quantity),
+      components.map((c) => c.rate ?? null),
+      components.map((c) => c.mrc_charges),
+    ],
+  );
 }

@@ -1,13 +1,6 @@
 import type { OrderItem } from '@portal/contract';
 
-import {
-  accountIdOf,
-  productExists,
-  readOrder,
-  replaceComponents,
-  teamMemberIdOf,
-  upsertOrder,
-} from './orders.repository.ts';
+import { deleteComponents, insertComponents, orderReferences, readOrder, upsertOrder } from './orders.repository.ts';
 import { messages, reject, same, type Upsert } from './upsert.ts';
 
 /** The item as the portal would hold it: absent optional fields are nulls. */
@@ -40,11 +33,10 @@ export function orderTerm(termCd: string | null): { order_term_cd: string | null
 
 /** orders by order_number; the components list replaces the order's components. */
 export const upsertOrderItem: Upsert<OrderItem> = async (db, item, { nowMs }) => {
-  const accountId = await accountIdOf(db, item.account_number);
-  const projectManagerId = item.project_manager ? await teamMemberIdOf(db, item.project_manager) : null;
+  const { accountId, productExists, projectManagerId } = await orderReferences(db, item);
   const errors = {
     ...(accountId ? {} : { account_number: [messages.account] }),
-    ...((await productExists(db, item.product_cd)) ? {} : { product_cd: [messages.product] }),
+    ...(productExists ? {} : { product_cd: [messages.product] }),
     ...(item.project_manager && !projectManagerId ? { project_manager: [messages.teamMember] } : {}),
   };
   if (Object.keys(errors).length) throw reject(errors);
@@ -60,6 +52,8 @@ export const upsertOrderItem: Upsert<OrderItem> = async (db, item, { nowMs }) =>
     { accountId: accountId!, projectManagerId: projectManagerId ?? null },
     { ...orderTerm(item.term_cd ?? null), nowMs },
   );
-  await replaceComponents(db, baseOrderId, item.components);
+  // A new order has no components to replace.
+  if (held) await deleteComponents(db, baseOrderId);
+  await insertComponents(db, baseOrderId, item.components);
   return { status: held ? 'updated' : 'created' };
 };

@@ -4,22 +4,27 @@ import type { Db } from '../../../db/client.ts';
 
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The payment as the item would state it, and the invoice it is counted against now. */
 export const readPayment = (db: Db, reference: string) =>
-  db.one<Omit<PaymentItem, 'payment_reference'>>(
-    `SELECT a.account_number, ${utc('p.paid_at')} AS paid_at, p.amount::text AS amount, i.invoice_number
+  db.one<Omit<PaymentItem, 'payment_reference'> & { cycle_log_id: number | null }>(
+    `SELECT a.account_number, ${utc('p.paid_at')} AS paid_at, p.amount::text AS amount, i.invoice_number,
+       p.cycle_log_id
        FROM payments p JOIN accounts a ON a.account_id = p.account_id
        LEFT JOIN invoices i ON i.cycle_log_id = p.cycle_log_id
       WHERE p.payment_reference = $1`,
     [reference],
   );
 
-export const invoiceOfAccount = async (db: Db, accountId: number, invoiceNumber: string) =>
-  (
-    await db.one<{ cycle_log_id: number }>(
-      'SELECT cycle_log_id FROM invoices WHERE account_id = $1 AND invoice_number = $2',
-      [accountId, invoiceNumber],
-    )
-  )?.cycle_log_id;
+/** What a payment item refers to, in one look-up: its account and that account's invoice (if named). */
+export const paymentReferences = async (db: Db, accountNumber: string, invoiceNumber: string | null) => {
+  const row = await db.one<{ account_id: number; cycle_log_id: number | null }>(
+    `SELECT a.account_id,
+       (SELECT i.cycle_log_id FROM invoices i WHERE i.account_id = a.account_id AND i.invoice_number = $2) AS cycle_log_id
+       FROM accounts a WHERE a.account_number = $1`,
+    [accountNumber, invoiceNumber],
+  );
+  return { accountId: row?.account_id, cycleLogId: row?.cycle_log_id ?? null };
+};
 
 export const upsertPayment = (db: Db, p: PaymentItem, accountId: number, cycleLogId: number | null) =>
   db.query(
@@ -28,13 +33,6 @@ export const upsertPayment = (db: Db, p: PaymentItem, accountId: number, cycleLo
        cycle_log_id = EXCLUDED.cycle_log_id, paid_at = EXCLUDED.paid_at, amount = EXCLUDED.amount`,
     [p.payment_reference, accountId, cycleLogId, p.paid_at, p.amount],
   );
-
-export const paymentInvoiceId = async (db: Db, reference: string) =>
-  (
-    await db.one<{ cycle_log_id: number | null }>('SELECT cycle_log_id FROM payments WHERE payment_reference = $1', [
-      reference,
-    ])
-  )?.cycle_log_id ?? null;
 
 /**
  * An invoice's paid amount is the sum of the payments made against it: the one figure its status and

@@ -18,13 +18,16 @@ export const readTicket = (db: Db, ticketNumber: string, messageIds: string[]) =
     [ticketNumber, messageIds],
   );
 
-export const orderOfAccount = async (db: Db, accountId: number, orderNumber: string) =>
-  (
-    await db.one<{ base_order_id: number }>(
-      'SELECT base_order_id FROM orders WHERE account_id = $1 AND order_number = $2',
-      [accountId, orderNumber],
-    )
-  )?.base_order_id;
+/** What a ticket item refers to, in one look-up: its account and that account's order (if named). */
+export const ticketReferences = async (db: Db, accountNumber: string, orderNumber: string | null) => {
+  const row = await db.one<{ account_id: number; base_order_id: number | null }>(
+    `SELECT a.account_id,
+       (SELECT o.base_order_id FROM orders o WHERE o.account_id = a.account_id AND o.order_number = $2) AS base_order_id
+       FROM accounts a WHERE a.account_number = $1`,
+    [accountNumber, orderNumber],
+  );
+  return { accountId: row?.account_id, baseOrderId: row?.base_order_id ?? null };
+};
 
 /** A new ticket dates from its first message (or now); an update never moves its dates back. */
 export const upsertTicket = async (
@@ -54,11 +57,24 @@ export const upsertTicket = async (
     ],
   ))!.ticket_id;
 
-export const upsertMessage = (db: Db, ticketId: number, m: TicketItem['messages'][number]) =>
-  db.query(
+/** Upserts the provider's messages by their external_id, in one statement (ids in list order). */
+export async function upsertMessages(db: Db, ticketId: number, messages: TicketItem['messages']) {
+  if (messages.length === 0) return;
+  await db.query(
     `INSERT INTO ticket_messages (ticket_id, external_id, author_type, author_nm, body, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
+     SELECT $1, m.external_id, m.author_type, m.author_nm, m.body, m.created_at
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) WITH ORDINALITY
+            AS m(external_id, author_type, author_nm, body, created_at, n)
+      ORDER BY m.n
      ON CONFLICT (ticket_id, external_id) DO UPDATE SET author_type = EXCLUDED.author_type,
        author_nm = EXCLUDED.author_nm, body = EXCLUDED.body, created_at = EXCLUDED.created_at`,
-    [ticketId, m.external_id, m.from_provider ? 'provider' : 'customer', m.author_name, m.body, m.created_at],
+    [
+      ticketId,
+      messages.map((m) => m.external_id),
+      messages.map((m) => (m.from_provider ? 'provider' : 'customer')),
+      messages.map((m) => m.author_name),
+      messages.map((m) => m.body),
+      messages.map((m) => m.created_at),
+    ],
   );
+}

@@ -1,7 +1,6 @@
 import type { TicketItem } from '@portal/contract';
 
-import { accountIdOf } from './orders.repository.ts';
-import { orderOfAccount, readTicket, upsertMessage, upsertTicket } from './tickets.repository.ts';
+import { readTicket, ticketReferences, upsertMessages, upsertTicket } from './tickets.repository.ts';
 import { messages as texts, reject, same, type Upsert } from './upsert.ts';
 
 /**
@@ -9,9 +8,8 @@ import { messages as texts, reject, same, type Upsert } from './upsert.ts';
  * not list are kept: customers' replies written in the portal have no provider id.
  */
 export const upsertTicketItem: Upsert<TicketItem> = async (db, item, { nowMs }) => {
-  const accountId = await accountIdOf(db, item.account_number);
+  const { accountId, baseOrderId } = await ticketReferences(db, item.account_number, item.order_number ?? null);
   if (!accountId) throw reject({ account_number: [texts.account] });
-  const baseOrderId = item.order_number ? await orderOfAccount(db, accountId, item.order_number) : null;
   if (item.order_number && !baseOrderId) throw reject({ order_number: [texts.order] });
 
   const messages = [...item.messages].sort((a, b) => (a.external_id < b.external_id ? -1 : 1));
@@ -30,9 +28,9 @@ export const upsertTicketItem: Upsert<TicketItem> = async (db, item, { nowMs }) 
   const ticketId = await upsertTicket(
     db,
     item,
-    { accountId, baseOrderId: baseOrderId ?? null },
+    { accountId, baseOrderId },
     { created: times[0] ?? now, lastUpdate: times.at(-1) ?? now },
   );
-  for (const message of item.messages) await upsertMessage(db, ticketId, message);
+  await upsertMessages(db, ticketId, item.messages);
   return { status: held ? 'updated' : 'created' };
 };

@@ -55,11 +55,11 @@ export async function replaceAccess(
     userId,
     access.map((a) => a.accountId),
   ]);
-  for (const a of access) {
-    await db.query(
-      `INSERT INTO accounts_users (account_id, user_id, is_account_admin, created_at) VALUES ($1, $2, $3, ${at(4)})
-       ON CONFLICT (account_id, user_id) DO UPDATE SET is_account_admin = EXCLUDED.is_account_admin`,
-      [a.accountId, userId, a.isAdmin, nowMs],
-    );
-  }
+  if (access.length === 0) return;
+  await db.query(
+    `INSERT INTO accounts_users (account_id, user_id, is_account_admin, created_at)
+     SELECT a.account_id, $1, a.is_admin, ${at(4)} FROM unnest($2::int[], $3::bool[]) AS a(account_id, is_admin)
+     ON CONFLICT (account_id, user_id) DO UPDATE SET is_account_admin = EXCLUDED.is_account_admin`,
+    [userId, access.map((a) => a.accountId), access.map((a) => a.isAdmin), nowMs],
+  );
 }

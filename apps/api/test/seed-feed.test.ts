@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+
+import { integration, type CollectionName } from '@portal/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed, type SeedSummary } from '../src/db/seed/index.ts';
+import type { Deps } from '../src/deps.ts';
+import { applyItem } from '../src/modules/integration/batch.service.ts';
+import { withDatabase } from './helpers/global-setup.ts';
+
+// The demo seed is a client of the integration upsert services (decision 076): what the demo shows is
+// what its items produce through the same code as a provider's batch, and seeding leaves no trace a
+// feed would not (no mail, no events).
+const NOW = new Date('2026-11-21T15:30:00Z');
+const cleanups: Array<() => Promise<void>> = [];
+
+async function emptyDb(): Promise<Db> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.PORTAL_TEST_DB !== 'postgres' || !url) {
+    const db = await openPglite();
+    cleanups.push(() => db.close());
+    return db;
+  }
+  const name = `portal_seedfeed_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const db = await openPostgres(withDatabase(url, name), 2);
+  cleanups.push(async () => {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  return db;
+}
+
+let db: Db;
+let summary: SeedSummary;
+const items: Array<{ collection: CollectionName; item: unknown }> = [];
+
+beforeAll(async () => {
+  db = await emptyDb();
+  await migrate(db);
+  summary = await seed(db, { now: NOW, onItem: (collection, item) => items.push({ collection, item }) });
+}, 180_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const count = async (table: string) => (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
+
+describe('the demo seed as a feed', () => {
+  it('feeds every collection, one item per fed row', async () => {
+    for (const collection of integration.collectionNames)
+      expect(summary.fed[collection], collection).toBeGreaterThan(0);
+    expect(summary.fed.accounts).toBe(await count('accounts'));
+    expect(summary.fed.orders).toBe(await count('orders'));
+    expect(summary.fed.invoices).toBe(await count('invoices'));
+    expect(summary.fed.payments).toBe(await count('payments'));
+    expect(summary.fed.tickets).toBe(await count('tickets'));
+    expect(items).toHaveLength(Object.values(summary.fed).reduce((a, b) => a + b, 0));
+  });
+
+  it('sends no mail, leaves no set-password link and writes no integration event', async () => {
+    expect(await count('mail_outbox')).toBe(0);
+    expect(await count('email_verifications')).toBe(0);
+    expect(await count('password_resets')).toBe(0);
+    expect(await count('integration_events')).toBe(0);
+  });
+
+  it('holds exactly what its items produce: each one sent again as a batch item changes nothing', async () => {
+    // The latest item per key (an outage is sent when it starts and again when it ends).
+    const latest = new Map<string, { collection: CollectionName; item: unknown }>();
+    for (const sent of items) {
+      const key = (sent.item as Record<string, unknown>)[integration.collections[sent.collection].key];
+      latest.set(`${sent.collection}:${String(key)}`, sent);
+    }
+    const deps = { db, clock: { now: () => NOW.getTime() } } as unknown as Deps;
+    const outcomes = new Map<string, number>();
+    for (const { collection, item } of latest.values()) {
+      const { result } = await applyItem(deps, collection, item);
+      const label = `${collection} ${result.status}`;
+      outcomes.set(label, (outcomes.get(label) ?? 0) + 1);
+    }
+    expect([...outcomes.keys()].filter((label) => !label.endsWith(' unchanged'))).toEqual([]);
+  }, 120_000);
+
+  it('brings every paid amount as payments: each invoice has paid exactly the sum of its payments', async () => {
+    const off = await db.query(
+      `SELECT i.invoice_number FROM invoices i
+        WHERE i.amount_paid <> COALESCE((SELECT sum(p.amount) FROM payments p WHERE p.cycle_log_id = i.cycle_log_id), 0)`,
+    );
+    expect(off).toEqual([]);
+    const early = await db.query('SELECT payment_reference FROM payments WHERE paid_at > $1', [NOW]);
+    expect(early).toEqual([]);
+  });
+
+  it('dates fed rows by the demo history, not by when the seed ran', async () => {
+    const late = await db.one<{ accounts: number; users: number; orders: number }>(
+      `SELECT (SELECT count(*)::int FROM accounts WHERE created_at > $1) AS accounts,
+              (SELECT count(*)::int FROM users WHERE created_at > $1) AS users,
+              (SELECT count(*)::int FROM orders WHERE created_at > $1) AS orders`,
+      [NOW],
+    );
+    expect(late).toEqual({ accounts: 0, users: 0, orders: 0 });
+  });
+});
