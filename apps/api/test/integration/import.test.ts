@@ -9,6 +9,7 @@ import { createDeps } from '../../src/bootstrap.ts';
 import { demoEmails } from '../../src/db/seed/demo.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import type { Deps } from '../../src/deps.ts';
+import { runBatch } from '../../src/modules/integration/batch.service.ts';
 import { importFile } from '../../src/modules/integration/import/import.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -107,5 +108,32 @@ describe('import from files', () => {
       [3, { key: '', status: 'invalid', errors: { _: ['This line is not valid JSON.'] } }],
       [4, { key: 'IMP-ORD-2', status: 'invalid', errors: { product_cd: ['No product has this code.'] } }],
     ]);
+  });
+});
+
+describe('a batch or an import stopped by an unexpected error', () => {
+  it('is recorded with the items it applied, and the error is not swallowed', async () => {
+    const product = (code: string, name: string) => ({
+      product_cd: code,
+      product: name,
+      short_product_name: 'S',
+      product_group: 'G',
+      product_controller: 'c',
+    });
+    const last = () =>
+      t.db.one(`SELECT source, collection, created, invalid FROM integration_batches ORDER BY batch_id DESC LIMIT 1`);
+    // PostgreSQL cannot store a NUL in text (the HTTP calls refuse one before this point): the database fails.
+    await expect(
+      runBatch(deps, 'products', [product('ERR1', 'Fine'), product('ERR2', 'Nul \u0000 inside')], null),
+    ).rejects.toThrow();
+    expect(await last()).toEqual({ source: 'command', collection: 'products', created: 1, invalid: 0 });
+    expect(await t.db.query(`SELECT product_cd FROM products WHERE product_cd LIKE 'ERR%'`)).toEqual([
+      { product_cd: 'ERR1' },
+    ]);
+
+    const file = join(dir, 'nul.ndjson');
+    writeFileSync(file, `${JSON.stringify(product('ERR3', 'Fine'))}\n${JSON.stringify(product('ERR4', 'a\u0000b'))}\n`);
+    await expect(run('products', file)).rejects.toThrow();
+    expect(await last()).toEqual({ source: 'command', collection: 'products', created: 1, invalid: 0 });
   });
 });

@@ -103,7 +103,7 @@ export const recordRun = (
 /**
  * Runs a batch: each item applied on its own (see applyItem), a few accounts' items side by side
  * (see laneKey), answered in item order. Work after commit (invitation mail) runs once every item is
- * in. Every batch is recorded.
+ * in. Every batch is recorded, also one an unexpected error stopped.
  */
 export async function runBatch(
   deps: Deps,
@@ -115,22 +115,37 @@ export async function runBatch(
   const results: ItemResult[] = new Array(items.length);
   const after: (() => Promise<void>)[] = [];
   const run = lanes(laneCount(deps, 'batch'));
-  for (const [index, raw] of items.entries()) {
-    await run.push(laneKey(collection, raw), async () => {
-      const applied = await applyItem(deps, collection, raw);
-      results[index] = applied.result;
-      if (applied.after) after.push(applied.after);
-    });
-  }
-  await run.drain();
+  const failure = await settle(async () => {
+    for (const [index, raw] of items.entries()) {
+      await run.push(laneKey(collection, raw), async () => {
+        const applied = await applyItem(deps, collection, raw);
+        results[index] = applied.result;
+        if (applied.after) after.push(applied.after);
+      });
+    }
+  }, run);
+  // Even when an item failed (the call then answers SERVER_ERROR), the items before it are committed:
+  // their invitations go out and the record says what was applied.
   for (const work of after) {
     // A mail that fails is recorded in the outbox as failed; the user can ask for a new link.
     await work().catch(() => {});
   }
   const counts = emptyCounts();
-  for (const r of results) counts[r.status] += 1;
+  for (const r of results) if (r) counts[r.status] += 1;
   await recordRun(deps, { counts, tokenId, collection, startedMs });
+  if (failure) throw failure.error;
   return { results };
+}
+
+/** Pushes work onto the lanes and waits for all of it; answers the first failure instead of throwing it. */
+export async function settle(
+  push: () => Promise<void>,
+  run: ReturnType<typeof lanes>,
+): Promise<{ error: unknown } | null> {
+  let failure: { error: unknown } | null = null;
+  await push().catch((error: unknown) => (failure = { error }));
+  await run.drain().catch((error: unknown) => (failure ??= { error }));
+  return failure;
 }
 
 /** TOO_MANY_ATTEMPTS once a token has started `batchesPerMinute` batches in the last minute. */

@@ -2,7 +2,7 @@ import type { CollectionName, ItemResult } from '@portal/contract';
 
 import type { Deps } from '../../../deps.ts';
 import type { BatchCounts } from '../batches.repository.ts';
-import { applyItem, emptyCounts, laneCount, laneKey, recordRun } from '../batch.service.ts';
+import { applyItem, emptyCounts, laneCount, laneKey, recordRun, settle } from '../batch.service.ts';
 import { lanes } from '../lanes.ts';
 import { readItems } from './read-items.ts';
 
@@ -28,22 +28,25 @@ export async function importFile(deps: Deps, options: ImportOptions): Promise<Ba
   const { items, bytesRead } = readItems(options.file);
   // Rows of one account stay in file order; a few accounts are applied side by side (see runBatch).
   const run = lanes(laneCount(deps, 'import'));
-  for await (const read of items) {
-    rows += 1;
-    if (rows % 1000 === 0) options.onProgress?.(rows, bytesRead());
-    if ('error' in read) {
-      counts.invalid += 1;
-      options.onInvalid(read.line, { key: '', status: 'invalid', errors: { _: [read.error] } });
-      continue;
+  const failure = await settle(async () => {
+    for await (const read of items) {
+      rows += 1;
+      if (rows % 1000 === 0) options.onProgress?.(rows, bytesRead());
+      if ('error' in read) {
+        counts.invalid += 1;
+        options.onInvalid(read.line, { key: '', status: 'invalid', errors: { _: [read.error] } });
+        continue;
+      }
+      await run.push(laneKey(options.collection, read.item), async () => {
+        const { result, after } = await applyItem(deps, options.collection, read.item, options.dryRun);
+        counts[result.status] += 1;
+        if (result.status === 'invalid') options.onInvalid(read.line, result);
+        if (after) await after().catch(() => {});
+      });
     }
-    await run.push(laneKey(options.collection, read.item), async () => {
-      const { result, after } = await applyItem(deps, options.collection, read.item, options.dryRun);
-      counts[result.status] += 1;
-      if (result.status === 'invalid') options.onInvalid(read.line, result);
-      if (after) await after().catch(() => {});
-    });
-  }
-  await run.drain();
+  }, run);
+  // A run that stopped on an unexpected error is recorded too, with the rows it applied.
   if (!options.dryRun) await recordRun(deps, { counts, tokenId: null, collection: options.collection, startedMs });
+  if (failure) throw failure.error;
   return counts;
 }
