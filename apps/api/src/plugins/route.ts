@@ -52,9 +52,9 @@ export function route<C extends Call>(
           ...(isObject(request.body) ? request.body : {}),
           ...(isObject(request.params) ? request.params : {}),
         };
-        const withNul = nulFields(raw);
-        if (withNul.length)
-          throw invalid(Object.fromEntries(withNul.map((field) => [field, [validationMessages.type]])));
+        const unstorable = unstorableTextFields(raw);
+        if (unstorable.length)
+          throw invalid(Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]])));
         const parsed = call.input.safeParse(raw);
         if (!parsed.success) throw validationError(parsed.error);
         const result = await handler({
@@ -75,17 +75,21 @@ export function route<C extends Call>(
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A UTF-16 surrogate without its other half: no UTF-8 text can hold it. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Names (as a VALIDATION_ERROR names them) of the text values anywhere in the input that hold a NUL
- * character: PostgreSQL cannot store one in text, so no call may take one. Walks without recursion,
- * so a deeply nested payload cannot exhaust the stack.
+ * Names (as a VALIDATION_ERROR names them) of the text values anywhere in the input that PostgreSQL
+ * cannot store: a NUL character, or a lone surrogate (JSON may escape one, "\ud800"; the database
+ * refuses it, which was a 500), so no call may take one. Walks without recursion, so a deeply nested
+ * payload cannot exhaust the stack.
  */
-export function nulFields(input: Record<string, unknown>): string[] {
+export function unstorableTextFields(input: Record<string, unknown>): string[] {
   const found: string[] = [];
   const queue: [string, unknown][] = Object.entries(input);
   for (let i = 0; i < queue.length; i++) {
     const [path, value] = queue[i] as [string, unknown];
-    if (typeof value === 'string' && value.includes('\u0000')) found.push(path);
+    if (typeof value === 'string' && (value.includes('\u0000') || loneSurrogate.test(value))) found.push(path);
     else if (typeof value === 'object' && value !== null)
       for (const [key, item] of Object.entries(value)) queue.push([`${path}.${key}`, item]);
   }

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { tickets } from '@portal/contract';
 
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import { databaseBlobs, diskBlobs } from './attachment-blobs.ts';
 
 const { attachmentLimits, attachmentMessages } = tickets;
@@ -53,6 +53,16 @@ const signatures: Record<string, (head: Buffer) => boolean> = {
 };
 
 const HEAD_BYTES = 4096;
+
+/** The framework's own answer to a body it cannot read (plugins/error-handler.ts). */
+const unreadable = () => new AppError('BAD_REQUEST', 'The request could not be read.');
+
+/**
+ * What a failure to parse the multipart body answers: the multipart plugin's own errors carry their
+ * 4xx status; the parser's plain errors (no boundary, a part cut short) are an unreadable request.
+ */
+export const multipartFailure = (error: unknown) =>
+  typeof (error as { statusCode?: unknown }).statusCode === 'number' ? error : unreadable();
 
 /** A file name safe to show and to put in a header: no path, no control characters, bounded length. */
 export function cleanFileName(name: string): string {
@@ -123,13 +133,25 @@ export function attachmentStore(env: Env, db: Db) {
           done(null, chunk);
         },
       });
+      let readError: unknown;
+      stream.once('error', (error) => (readError = error));
+      const writer = await blobs.writer(storageName);
+      // A multipart body that ends before its closing boundary destroys the file stream without an
+      // error, possibly before it is read; pipeline() on a stream destroyed so never settles: a hang.
+      if (stream.destroyed) {
+        await pipeline(Readable.from([]), writer);
+        await blobs.remove([storageName]);
+        throw unreadable();
+      }
       try {
-        await pipeline(stream, meter, await blobs.writer(storageName));
+        await pipeline(stream, meter, writer);
       } catch (error) {
         await blobs.remove([storageName]);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw invalid({ file: [attachmentMessages.tooLarge(fileName)] });
-        }
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ file: [attachmentMessages.tooLarge(fileName)] });
+        // The body ended in the middle of the file: the client's request, not a failure of ours.
+        if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (readError !== undefined && error === readError))
+          throw multipartFailure(error);
         throw error;
       }
       const refuse = async (message: string) => {

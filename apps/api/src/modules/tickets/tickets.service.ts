@@ -8,7 +8,7 @@ import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { attachment as contentDisposition } from '../../lib/attachment.ts';
 import { recordEvent } from '../integration/events.repository.ts';
 import { findOrder } from '../orders/orders.repository.ts';
-import { attachmentStore, cleanFileName } from './attachment-files.ts';
+import { attachmentStore, cleanFileName, multipartFailure } from './attachment-files.ts';
 import { newTicketMail, replyMail } from './tickets.mail.ts';
 import {
   claimAttachments,
@@ -173,7 +173,9 @@ export function ticketsService(deps: Deps) {
       ) {
         throw invalid({ file: [tickets.attachmentMessages.tooManyPending] });
       }
-      const part = await request.file({ limits: { fileSize: attachmentLimits.maxBytes, files: 1, fields: 5 } });
+      const part = await request
+        .file({ limits: { fileSize: attachmentLimits.maxBytes, files: 1, fields: 5 } })
+        .catch((error: unknown) => Promise.reject(multipartFailure(error)));
       if (!part) throw invalid({ file: [attachmentMessages.missing] });
       const fileName = cleanFileName(part.filename);
       const saved = await store.save(fileName, part.file, () => part.file.truncated);

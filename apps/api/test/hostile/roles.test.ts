@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { allCalls, type Call } from '@portal/contract';
+
+import { demoEmails } from '../../src/db/seed/demo.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { send, staffLevelOf, userCalls } from './contract-kit.ts';
+import { accountAdminCalls, sampleInput } from './samples.ts';
+import { loadWorld, type World } from './world.ts';
+
+/**
+ * Generated from the contract: every staff and account-administrator call, for no token, a customer,
+ * an account administrator and staff levels 1 to 3, answers as spec section 6 says. Each call gets a
+ * valid input (samples.ts), so what stops a caller is the role, not the input. Below a staff call's
+ * level, and without an administered account on a users-area call: 403 FORBIDDEN with no data. At or
+ * above it: through (whatever the call then answers, never 401, 403 or 5xx).
+ */
+
+const callers = [
+  { name: 'customer', email: demoEmails.customer, level: 0, administers: false },
+  { name: 'account administrator', email: demoEmails.admin, level: 0, administers: true },
+  { name: 'staff level 1', email: demoEmails.staff1, level: 1, administers: false },
+  { name: 'staff level 2', email: demoEmails.staff2, level: 2, administers: false },
+  { name: 'staff level 3', email: demoEmails.staff3, level: 3, administers: false },
+] as const;
+
+/** Administrator calls with a rule of their own, per caller, and where it is written down. */
+const ownRules: Record<string, { why: string; answers: Record<(typeof callers)[number]['name'], string> }> = {
+  'users.sendPasswordReset': {
+    why: 'modules/users/password-reset.ts: staff from level 2 may grant themselves admin access anyway; anyone else is told nothing, as for an unknown address',
+    answers: {
+      customer: 'NOT_FOUND',
+      'account administrator': 'SUCCESS',
+      'staff level 1': 'NOT_FOUND',
+      'staff level 2': 'SUCCESS',
+      'staff level 3': 'SUCCESS',
+    },
+  },
+};
+
+const staffCalls = userCalls.filter((call) => staffLevelOf(call) !== undefined);
+const adminCalls = userCalls.filter((call) => accountAdminCalls.has(call.id));
+/** Calls every signed-in customer may make; removing one's own accounts last, as it takes access away. */
+const customerCalls = userCalls
+  .filter((call) => staffLevelOf(call) === undefined && !accountAdminCalls.has(call.id))
+  .sort((a, b) => Number(a.id === 'accounts.removeAccounts') - Number(b.id === 'accounts.removeAccounts'));
+
+let t: TestApp;
+let acme: World;
+let globex: World;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const c of callers) tokens[c.email] = await t.signIn(c.email);
+  const signIn = async (email: string) => tokens[email] ?? t.signIn(email);
+  acme = await loadWorld(t, 'Acme Logistics', signIn);
+  globex = await loadWorld(t, 'Globex Health', signIn);
+});
+afterAll(() => t.close());
+
+/** A valid input of the call about the caller's company (staff work on a customer's: Acme's). */
+async function validInput(call: Call, world: World) {
+  const { input, missing } = await sampleInput(call, { t, world });
+  expect(missing, `${call.id}: the sample has nothing for these fields`).toEqual([]);
+  const parsed = call.input.safeParse(input);
+  expect(parsed.success, `${call.id}: the sample is refused by the contract: ${parsed.error?.message}`).toBe(true);
+  return input;
+}
+
+/** The codes of a refused caller (a wrong passcode is a 401 too, but of the input, not the caller). */
+const refusals = ['INVALID_TOKEN', 'EXPIRED_TOKEN', 'FORBIDDEN'];
+
+const outcome = (res: Awaited<ReturnType<typeof send>>) => ({
+  status: res.status,
+  code: res.body?.code,
+  data: res.body?.data,
+});
+
+describe('roles', () => {
+  it('covers the staff and administrator calls of the contract', () => {
+    expect(staffCalls.length).toBeGreaterThanOrEqual(8);
+    // Level 2 (granting admin access) is a rule inside admin calls, tested in admin.test.ts.
+    expect(new Set(staffCalls.map(staffLevelOf))).toEqual(new Set([1, 3]));
+    expect(adminCalls.map((c) => c.id).sort()).toEqual([...accountAdminCalls].sort());
+  });
+
+  it.each(userCalls.map((call) => [call.id, call] as const))('%s refuses a missing token', async (_id, call) => {
+    for (const method of call.methods) {
+      const res = await send(t, call, method, {});
+      expect(outcome(res), res.label).toEqual({ status: 401, code: 'INVALID_TOKEN', data: null });
+    }
+  });
+
+  it.each(staffCalls.map((call) => [call.id, call] as const))('staff call %s by level', async (_id, call) => {
+    const level = staffLevelOf(call) as number;
+    const input = await validInput(call, acme);
+    for (const caller of callers) {
+      const res = await send(t, call, call.methods[0] as 'POST', input, { token: tokens[caller.email] });
+      const label = `${res.label} as ${caller.name} (needs level ${level}) -> ${res.raw}`;
+      if (caller.level < level) expect(outcome(res), label).toEqual({ status: 403, code: 'FORBIDDEN', data: null });
+      else {
+        expect(refusals, label).not.toContain(res.body?.code);
+        expect(res.status, label).toBeLessThan(500);
+      }
+    }
+  });
+
+  it.each(adminCalls.map((call) => [call.id, call] as const))('administrator call %s', async (_id, call) => {
+    for (const caller of callers) {
+      // Each caller about their own company's objects: the administrator Globex's, the others Acme's.
+      const input = await validInput(call, caller.administers ? globex : acme);
+      const res = await send(t, call, call.methods[0] as 'POST', input, { token: tokens[caller.email] });
+      const label = `${res.label} as ${caller.name} -> ${res.raw}`;
+      const own = ownRules[call.id];
+      if (own) {
+        expect(res.body?.code, `${label} (${own.why})`).toBe(own.answers[caller.name]);
+        if (res.status >= 400) expect(res.body?.data, label).toBeNull();
+      } else if (!caller.administers) {
+        expect(outcome(res), label).toEqual({ status: 403, code: 'FORBIDDEN', data: null });
+        expect(res.body?.message, label).toMatch(/permission|administer/);
+      } else {
+        expect(refusals, label).not.toContain(res.body?.code);
+        expect(res.status, label).toBeLessThan(500);
+      }
+    }
+  });
+
+  it.each(customerCalls.map((call) => [call.id, call] as const))(
+    '%s lets a customer who administers nothing through',
+    async (_id, call) => {
+      const input = await validInput(call, acme);
+      const res = await send(t, call, call.methods[0] as 'POST', input, { token: tokens[demoEmails.customer] });
+      const label = `${res.label} -> ${res.raw}`;
+      expect(refusals, `${label}: an administrator-only call belongs in accountAdminCalls`).not.toContain(
+        res.body?.code,
+      );
+      expect(res.status, label).toBeLessThan(500);
+    },
+  );
+
+  it.each(allCalls.filter((c) => c.auth.access === 'integration').map((call) => [call.id, call] as const))(
+    '%s refuses every user token',
+    async (_id, call) => {
+      for (const caller of callers) {
+        const res = await send(t, call, call.methods[0] as 'POST', {}, { token: tokens[caller.email] });
+        expect(res.status, `${res.label} as ${caller.name}`).toBe(401);
+        expect(res.body?.data, res.label).toBeNull();
+      }
+    },
+  );
+});

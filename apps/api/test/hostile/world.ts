@@ -1,0 +1,208 @@
+import { DEMO_COMPANIES } from '../../src/db/seed/demo.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { multipartBody, samples } from '../tickets/multipart.ts';
+
+/**
+ * One demo company as the hostile tests see it: its sign-ins and an object of each kind it owns, read
+ * from the seeded database (a member and an attached file are added through the API, as a customer
+ * would). A field is undefined when the company has no such object.
+ */
+export interface World {
+  company: string;
+  /** A sign-in of the company that uses its accounts (the first demo member). */
+  user: { email: string; token: string };
+  /** A sign-in that administers the company's first account. */
+  admin: { email: string; token: string };
+  /** An account `user` uses (without administering it, where the company has one). */
+  account: number;
+  /** An account `admin` administers. */
+  adminAccount: number;
+  pinAccount: number | undefined;
+  /** A downloadable invoice of `account`. */
+  invoice: number | undefined;
+  /** An order of `account`. */
+  order: number | undefined;
+  /** An order of each product page (product_controller), one with data behind its page where it matters. */
+  productOrders: Record<string, number | undefined>;
+  /** Every product controller of the catalogue (a product page's path names one). */
+  controllers: string[];
+  networkInterface: { order: number; id: number } | undefined;
+  usageComponent: { order: number; id: number } | undefined;
+  bsResource: { order: number; id: string } | undefined;
+  /** An open ticket of `account`. */
+  ticket: number | undefined;
+  notification: number | undefined;
+  /** A portal user of `account` other than the sign-ins, added by `admin`. */
+  member: { id: number; email: string };
+  /** A file attached to `ticket` by `user`. */
+  attachment: number;
+}
+
+export const companyNamed = (name: string) => {
+  const company = DEMO_COMPANIES.find((c) => c.name === name);
+  if (!company) throw new Error(`${name} is not a demo company`);
+  const user = company.users[0];
+  const admin = company.users.find((u) => Object.values(u.accounts).some(Boolean));
+  if (!user || !admin) throw new Error(`${name} has no administrator`);
+  const used = Object.entries(user.accounts);
+  return {
+    user: user.email,
+    admin: admin.email,
+    userAccount: (used.find(([, isAdmin]) => !isAdmin) ?? used[0])?.[0] as string,
+    adminAccount: Object.entries(admin.accounts).find(([, isAdmin]) => isAdmin)?.[0] as string,
+  };
+};
+
+const one = async <T>(t: TestApp, sql: string, params: unknown[]) => (await t.db.query<T>(sql, params))[0];
+
+/** Uploads a small file as `token`; returns the attachment id (not yet on any ticket). */
+export async function uploadFile(t: TestApp, token: string): Promise<number> {
+  const { payload, contentType } = multipartBody('file', 'trace.log', samples.log, 'text/plain');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/tickets/upload-attachment',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+  return (res.json() as { data: { attachment_id: number } }).data.attachment_id;
+}
+
+/** A fresh key of a PIN reset link mailed to the caller (read from the local outbox). */
+export async function pinResetKey(t: TestApp, token: string, email: string, accountId: number): Promise<string> {
+  const res = await t.call('POST', '/api/pins/send-pin-reset', { token, body: { accountId } });
+  if (res.status !== 200) throw new Error(`PIN reset link not sent: ${res.body.code}`);
+  const mail = await one<{ links: string[] }>(
+    t,
+    `SELECT links FROM mail_outbox WHERE lower(to_address) = lower($1) AND kind = 'pin-reset' ORDER BY mail_id DESC LIMIT 1`,
+    [email],
+  );
+  const key = /pins\/reset\/([^/]+)\//.exec(mail?.links[0] ?? '')?.[1];
+  if (!key) throw new Error('no PIN reset link in the outbox');
+  return key;
+}
+
+export async function loadWorld(t: TestApp, name: string, signIn: (email: string) => Promise<string>): Promise<World> {
+  const { user, admin, userAccount, adminAccount: adminAccountNumber } = companyNamed(name);
+  const tokens = { user: await signIn(user), admin: await signIn(admin) };
+  const accounts = await t.db.query<{
+    account_id: number;
+    account_number: string;
+    require_pin: boolean;
+    pin_hash: string | null;
+  }>('SELECT account_id, account_number, require_pin, pin_hash FROM accounts WHERE company_nm = $1', [name]);
+  const idOf = (number: string) => accounts.find((a) => a.account_number === number)?.account_id as number;
+  const account = idOf(userAccount);
+  const adminAccount = idOf(adminAccountNumber);
+  const ofCompany = `JOIN accounts a ON a.account_id = o.account_id AND a.company_nm = $1`;
+  const products = await t.db.query<{ controller: string; base_order_id: number }>(
+    `SELECT DISTINCT ON (p.product_controller) p.product_controller AS controller, o.base_order_id
+       FROM orders o ${ofCompany} JOIN products p ON p.product_cd = o.product_cd
+      ORDER BY p.product_controller, o.base_order_id`,
+    [name],
+  );
+  const networkInterface = await one<{ order: number; id: number }>(
+    t,
+    `SELECT m.base_order_id AS "order", split_part(m.series, ':', 2)::int AS id
+       FROM metric_points m JOIN orders o ON o.base_order_id = m.base_order_id ${ofCompany}
+      WHERE m.series LIKE 'in_bits:%' ORDER BY m.base_order_id, m.series LIMIT 1`,
+    [name],
+  );
+  const usageComponent = await one<{ order: number; id: number }>(
+    t,
+    `SELECT c.base_order_id AS "order", c.component_id AS id
+       FROM order_components c JOIN orders o ON o.base_order_id = c.base_order_id ${ofCompany}
+      WHERE EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = c.base_order_id
+                       AND m.series = 'usage:' || c.component_id::text)
+      ORDER BY c.component_id LIMIT 1`,
+    [name],
+  );
+  const bsResource = await one<{ order: number; id: string }>(
+    t,
+    `SELECT b.base_order_id AS "order", b.resource_hash AS id
+       FROM bs_managed_backups b JOIN orders o ON o.base_order_id = b.base_order_id ${ofCompany}
+      WHERE EXISTS (SELECT 1 FROM order_components c WHERE c.base_order_id = b.base_order_id
+                       AND c.description LIKE 'Backup management%' AND c.quantity > 0)
+      ORDER BY b.id LIMIT 1`,
+    [name],
+  );
+  const productOrders: Record<string, number | undefined> = Object.fromEntries(
+    products.map((p) => [p.controller, p.base_order_id]),
+  );
+  // Pages whose calls read an order's parts: an order that has them, or none.
+  productOrders.network = networkInterface?.order;
+  productOrders['usage-based'] = usageComponent?.order;
+  productOrders.bs = bsResource?.order;
+  const controllers = (await t.db.query<{ c: string }>('SELECT DISTINCT product_controller AS c FROM products')).map(
+    (r) => r.c,
+  );
+
+  const ticket = (
+    await one<{ ticket_id: number }>(
+      t,
+      `SELECT ticket_id FROM tickets WHERE account_id = $1 AND status <> 'Closed' ORDER BY ticket_id LIMIT 1`,
+      [account],
+    )
+  )?.ticket_id;
+  if (!ticket) throw new Error(`${name} has no open ticket to attach a file to`);
+  const attachment = await uploadFile(t, tokens.user);
+  const reply = await t.call('POST', '/api/tickets/reply-to-ticket', {
+    token: tokens.user,
+    body: { ticketId: ticket, body: 'Trace attached.', attachment_ids: [attachment] },
+  });
+  if (reply.status !== 200) throw new Error(`reply failed: ${reply.body.code}`);
+
+  const memberEmail = `hostile-member-${adminAccount}@example.com`;
+  const added = await t.call('POST', '/api/users/add-new-user', {
+    token: tokens.admin,
+    body: {
+      email_nm: memberEmail,
+      first_nm: 'Hostile',
+      last_nm: 'Member',
+      passwd: 'Sample-Passphrase-42',
+      confirm: 'Sample-Passphrase-42',
+      accounts: [{ account_id: adminAccount, access_level: 1 }],
+    },
+  });
+  const member = await one<{ user_id: number }>(t, 'SELECT user_id FROM users WHERE email_nm = $1', [memberEmail]);
+  if (!member) throw new Error(`member not added: ${added.body.code} ${JSON.stringify(added.body.data)}`);
+
+  return {
+    company: name,
+    user: { email: user, token: tokens.user },
+    admin: { email: admin, token: tokens.admin },
+    account,
+    adminAccount,
+    pinAccount: accounts.find((a) => a.require_pin && a.pin_hash)?.account_id,
+    invoice: (
+      await one<{ cycle_log_id: number }>(
+        t,
+        'SELECT cycle_log_id FROM invoices WHERE account_id = $1 AND is_downloadable ORDER BY bill_date DESC LIMIT 1',
+        [account],
+      )
+    )?.cycle_log_id,
+    order: (
+      await one<{ base_order_id: number }>(
+        t,
+        `SELECT base_order_id FROM orders WHERE account_id = $1 AND order_status_cd = 'A' ORDER BY base_order_id LIMIT 1`,
+        [account],
+      )
+    )?.base_order_id,
+    productOrders,
+    controllers,
+    networkInterface,
+    usageComponent,
+    bsResource,
+    ticket,
+    notification: (
+      await one<{ id: number }>(
+        t,
+        `SELECT e.cmc_contact_email_id AS id FROM cmc_contact_emails e
+           JOIN accounts a ON a.account_id = e.account_id AND a.company_nm = $1 ORDER BY e.cmc_contact_email_id LIMIT 1`,
+        [name],
+      )
+    )?.id,
+    member: { id: member.user_id, email: memberEmail },
+    attachment,
+  };
+}
