@@ -33,21 +33,35 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-/** `npm run import` as a provider runs it (its source through tsx: the API tests run before the build). */
-function importCommand(args: string[]) {
+/** A command as a provider runs it (its source through tsx: the API tests run before the build). */
+function command(source: string, args: string[]) {
   const { DATABASE_URL: _, ...env } = process.env;
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/modules/integration/import-cli.ts', ...args],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database },
-      timeout: 120_000,
-    },
-  );
+  const run = spawnSync(process.execPath, ['--import', 'tsx', source, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database },
+    timeout: 120_000,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
+const importCommand = (args: string[]) => command('apps/api/src/modules/integration/import-cli.ts', args);
+
+describe('npm run integration-token', () => {
+  it('prints only the secret of a new token; a bad scope prints the usage and exits 2', async () => {
+    const run = command('apps/api/src/modules/integration/token-cli.ts', [
+      '--name',
+      'feed',
+      '--scope',
+      'billing,events',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^pit_[A-Za-z0-9_-]{43}\n$/);
+    const bad = command('apps/api/src/modules/integration/token-cli.ts', ['--name', 'feed', '--scope', 'everything']);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('scopes: accounts, orders, billing');
+  }, 120_000);
+});
 
 describe('npm run import', () => {
   it('reports the bad row with its line, field and message, the counts, progress on stderr, and exits 1', () => {
