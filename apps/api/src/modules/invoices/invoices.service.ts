@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { attachment } from '../../lib/attachment.ts';
 import { sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toPage } from '../../lib/paging.ts';
+import { pageOrLast } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { findInvoiceDocument } from '../integration/collections/invoices.repository.ts';
 import { isoDay } from './invoice-format.ts';
@@ -54,15 +54,16 @@ export function invoicesService(deps: Deps) {
     async list(caller: Caller, input: CallParsed<typeof invoices.getInvoices>) {
       if (input.accountId !== undefined) await accountOf(caller, input.accountId);
       const perPage = pageSizes.invoices;
-      const rows = await findInvoices(deps.db, caller.userId, {
-        today: today(),
-        page: input.page,
-        perPage,
-        ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
-        ...(input.search ? { search: input.search } : {}),
-        ...(input.sort ? { sort: input.sort, order: input.order ?? 'asc' } : {}),
-      });
-      return toPage(rows, input.page, perPage);
+      return pageOrLast(input.page, perPage, (page) =>
+        findInvoices(deps.db, caller.userId, {
+          today: today(),
+          page,
+          perPage,
+          ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
+          ...(input.search ? { search: input.search } : {}),
+          ...(input.sort ? { sort: input.sort, order: input.order ?? 'asc' } : {}),
+        }),
+      );
     },
 
     balanceHistory: (caller: Caller) => findBalanceHistory(deps.db, caller.userId, today()),

@@ -3,7 +3,7 @@ import { pageSizes } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toPage } from '../../lib/paging.ts';
+import { pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { diffForHumans, readableDate } from './human-time.ts';
 import { findNotification, findNotifications, type NotificationRow } from './notifications.repository.ts';
@@ -19,13 +19,14 @@ export function notificationsService(deps: Deps) {
     async list(caller: Caller, input: { page: number; accountId?: number | undefined; search?: string | undefined }) {
       if (input.accountId !== undefined) await requireAccount(deps.db, caller, input.accountId);
       const perPage = pageSizes.notifications;
-      const rows = await findNotifications(deps.db, caller.userId, {
-        page: input.page,
-        perPage,
-        ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
-        ...(input.search ? { search: input.search } : {}),
-      });
-      const page = toPage(rows, input.page, perPage);
+      const page = await pageOrLast(input.page, perPage, (n) =>
+        findNotifications(deps.db, caller.userId, {
+          page: n,
+          perPage,
+          ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
+          ...(input.search ? { search: input.search } : {}),
+        }),
+      );
       return { ...page, data: page.data.map(readable) };
     },
 

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
-import { limitOffset, toPage } from '../../lib/paging.ts';
+import { limitOffset, pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { recordEvent } from '../integration/events.repository.ts';
 import {
@@ -67,9 +67,10 @@ export function ordersService(deps: Deps) {
   return {
     async list(caller: Caller, input: orders.OrderSearch & { page: number; perPage: number }) {
       if (input.accountId !== undefined) await requireAccount(db, caller, input.accountId);
-      const { limit, offset } = limitOffset(input.page, input.perPage);
-      const rows = await findOrders(db, filterOf(caller, input), limit, offset);
-      return toPage(rows, input.page, input.perPage);
+      return pageOrLast(input.page, input.perPage, (page) => {
+        const { limit, offset } = limitOffset(page, input.perPage);
+        return findOrders(db, filterOf(caller, input), limit, offset);
+      });
     },
 
     /** Streams the search as CSV; NOT_FOUND (the app's Download Error popup) when it finds nothing. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Deps } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { limitOffset, toPage } from '../../lib/paging.ts';
+import { limitOffset, pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { attachment as contentDisposition } from '../../lib/attachment.ts';
 import { recordEvent } from '../integration/events.repository.ts';
@@ -63,15 +63,16 @@ export function ticketsService(deps: Deps) {
   return {
     async list(caller: Caller, input: Input<'getTickets'>) {
       if (input.accountId) await requireAccount(db, caller, input.accountId);
-      const rows = await findTickets(db, {
-        userId: caller.userId,
-        accountId: input.accountId,
-        search: input.search_ticket_id,
-        sortColumn: input.sort_column,
-        sortOrder: input.sort_order,
-        ...limitOffset(input.page, input.perPage),
-      });
-      return toPage(rows, input.page, input.perPage);
+      return pageOrLast(input.page, input.perPage, (page) =>
+        findTickets(db, {
+          userId: caller.userId,
+          accountId: input.accountId,
+          search: input.search_ticket_id,
+          sortColumn: input.sort_column,
+          sortOrder: input.sort_order,
+          ...limitOffset(page, input.perPage),
+        }),
+      );
     },
 
     async get(caller: Caller, ticketId: number): Promise<TicketDetail> {

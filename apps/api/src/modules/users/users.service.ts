@@ -3,7 +3,7 @@ import { messages, users, type AccountAccess, type PortalUser } from '@portal/co
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { toPage } from '../../lib/paging.ts';
+import { pageOrLast } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
 import {
@@ -127,8 +127,9 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
   return {
     async getUsers(caller: Caller, filter: UserFilter) {
       await administered(deps.db, caller, messages.noPermissionEditUsers);
-      const rows = await findUsersPage(deps.db, caller.userId, filter);
-      return toPage(rows, filter.page, filter.perPage);
+      return pageOrLast(filter.page, filter.perPage, (page) =>
+        findUsersPage(deps.db, caller.userId, { ...filter, page }),
+      );
     },
 
     async getUser(caller: Caller, userId: number) {

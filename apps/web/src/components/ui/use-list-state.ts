@@ -5,7 +5,8 @@ import type { ListState } from './list-state.ts';
 import { nextSort, readListState, writeListState } from './list-state.ts';
 
 export interface ListControls extends ListState {
-  setPage: (page: number) => void;
+  /** Goes to a page; `replace` rewrites the current history entry (a correction, not a step). */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   /** Advances the sort cycle of a column; goes back to page 1. */
   toggleSort: (column: string) => void;
   /** Sets the search text; goes back to page 1. */
@@ -18,14 +19,18 @@ export function useListState(): ListControls {
   const state = useMemo(() => readListState(params), [params]);
 
   const update = useCallback(
-    (change: (current: ListState) => ListState) =>
-      setParams((current) => writeListState(current, change(readListState(current))), { replace: false }),
+    (change: (current: ListState) => ListState, replace = false) =>
+      setParams((current) => writeListState(current, change(readListState(current))), { replace }),
     [setParams],
   );
 
   return {
     ...state,
-    setPage: useCallback((page: number) => update((s) => ({ ...s, page: Math.max(1, page) })), [update]),
+    setPage: useCallback(
+      (page: number, options?: { replace?: boolean }) =>
+        update((s) => ({ ...s, page: Math.max(1, page) }), options?.replace ?? false),
+      [update],
+    ),
     toggleSort: useCallback((column: string) => update((s) => ({ ...s, ...nextSort(s, column), page: 1 })), [update]),
     setSearch: useCallback((search: string) => update((s) => ({ ...s, search, page: 1 })), [update]),
   };

@@ -1,0 +1,55 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+
+import { cssVariablesResolver, theme } from '../app/theme.ts';
+
+/** The app's theme around a component (the providers of main.tsx, without the real router). */
+export function Themed({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** Shows the current address, so a test can read what a component did to it. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname + location.search}</output>;
+}
+
+/**
+ * Renders `ui` at `url` inside a memory router, the theme and a fresh query cache. The address is in
+ * the element with test id "address"; `router` exposes the history (e.g. `router.navigate(-1)`).
+ */
+export function renderAt(
+  url: string,
+  ui: ReactElement,
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {ui}
+            <Address />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <Themed>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </Themed>,
+  );
+  return { ...result, router };
+}
