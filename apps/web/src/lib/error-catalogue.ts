@@ -5,6 +5,7 @@ import { paths } from '../config/paths.ts';
 import { ApiError } from './api-error.ts';
 import { navigateTo } from './navigation.ts';
 import { showPopup } from './popups.ts';
+import { currentAppPath, withReturnPath } from './return-path.ts';
 import { clearToken } from './token.ts';
 
 const includes = <T extends string>(list: readonly T[], value: string): value is T =>
@@ -28,7 +29,7 @@ function redirectLater(to: string): void {
 export function handleErrorCode(code: ResultCode, message: string, status: number, fields: FieldErrors = {}): ApiError {
   if (includes(sessionCodes, code)) {
     clearToken();
-    navigateTo(paths.login('session'));
+    navigateTo(withReturnPath(paths.login('session'), currentAppPath(), window.location.origin));
     return new ApiError(code, message, status, {}, true);
   }
   if (code === 'TOO_MANY_ATTEMPTS') {

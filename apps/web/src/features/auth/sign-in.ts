@@ -12,8 +12,12 @@ const destination: Record<LoadResult, string> = {
   session: paths.login('session'),
 };
 
-/** Stores the new token, loads the login data (with its retries) and says where to go next. */
-export async function completeSignIn(token: auth.TokenData): Promise<string> {
+/**
+ * Stores the new token, loads the login data (with its retries) and says where to go next: the page
+ * the user asked for (`returnTo`, already checked to be an app path) or the dashboard.
+ */
+export async function completeSignIn(token: auth.TokenData, returnTo: string | null = null): Promise<string> {
   saveToken(token.token, token.expires_at);
-  return destination[await loadLoginData()];
+  const result = await loadLoginData();
+  return result === 'ok' && returnTo ? returnTo : destination[result];
 }

@@ -2,10 +2,11 @@ import { Alert, Anchor, Divider, Group, Stack, Text, Title } from '@mantine/core
 import { loginReasons } from '@portal/contract';
 import type { LoginReason } from '@portal/contract';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
 import { paths } from '../../../config/paths.ts';
+import { nextParam, safeReturnPath } from '../../../lib/return-path.ts';
 import { useOutages } from '../../notifications/api/get-outages.ts';
 import { useConfirmUserPassword } from '../api/confirm-user-password.ts';
 import { useGetToken } from '../api/get-token.ts';
@@ -20,6 +21,7 @@ const isReason = (value: string | undefined): value is LoginReason => !!value &&
 /** Sign-in: /login/{reason?} and /s/index/{reason?}. Password first, then a passcode if two-factor is on. */
 export function LoginPage() {
   const { reason } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const outages = useOutages();
   const confirm = useConfirmUserPassword();
@@ -30,7 +32,7 @@ export function LoginPage() {
   const signIn = async (input: CredentialsValues & { passcode?: string }) => {
     const data = await token.mutateAsync(input);
     setFinishing(true);
-    const next = await completeSignIn(data);
+    const next = await completeSignIn(data, safeReturnPath(search.get(nextParam), window.location.origin));
     // On failure the page stays (with a reason): start again from the credentials step.
     setFinishing(false);
     setCredentials(null);
