@@ -82,6 +82,30 @@ export async function pinResetKey(t: TestApp, token: string, email: string, acco
   return key;
 }
 
+/** The first of a company's orders of a product page whose page lists a part (an interface, a component). */
+async function orderWithPart(
+  t: TestApp,
+  token: string,
+  company: string,
+  controller: string,
+  url: string,
+  partOf: (data: unknown) => number | undefined,
+): Promise<{ order: number; id: number } | undefined> {
+  const orders = await t.db.query<{ base_order_id: number }>(
+    `SELECT o.base_order_id FROM orders o
+       JOIN accounts a ON a.account_id = o.account_id AND a.company_nm = $1
+       JOIN products p ON p.product_cd = o.product_cd AND p.product_controller = $2
+      ORDER BY o.base_order_id`,
+    [company, controller],
+  );
+  for (const { base_order_id: order } of orders) {
+    const res = await t.call('GET', `${url}?baseOrderId=${order}`, { token });
+    const id = res.status === 200 ? partOf(res.body.data) : undefined;
+    if (id !== undefined) return { order, id };
+  }
+  return undefined;
+}
+
 export async function loadWorld(t: TestApp, name: string, signIn: (email: string) => Promise<string>): Promise<World> {
   const { user, admin, userAccount, adminAccount: adminAccountNumber } = companyNamed(name);
   const tokens = { user: await signIn(user), admin: await signIn(admin) };
@@ -101,21 +125,22 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
       ORDER BY p.product_controller, o.base_order_id`,
     [name],
   );
-  const networkInterface = await one<{ order: number; id: number }>(
+  // Interfaces and usage components as the product pages list them (the series store is the metrics module's).
+  const networkInterface = await orderWithPart(
     t,
-    `SELECT m.base_order_id AS "order", split_part(m.series, ':', 2)::int AS id
-       FROM metric_points m JOIN orders o ON o.base_order_id = m.base_order_id ${ofCompany}
-      WHERE m.series LIKE 'in_bits:%' ORDER BY m.base_order_id, m.series LIMIT 1`,
-    [name],
+    tokens.user,
+    name,
+    'network',
+    '/api/network/get-network-order',
+    (d) => (d as { interfaces?: { snmpinterface_id: number }[] }).interfaces?.[0]?.snmpinterface_id,
   );
-  const usageComponent = await one<{ order: number; id: number }>(
+  const usageComponent = await orderWithPart(
     t,
-    `SELECT c.base_order_id AS "order", c.component_id AS id
-       FROM order_components c JOIN orders o ON o.base_order_id = c.base_order_id ${ofCompany}
-      WHERE EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = c.base_order_id
-                       AND m.series = 'usage:' || c.component_id::text)
-      ORDER BY c.component_id LIMIT 1`,
-    [name],
+    tokens.user,
+    name,
+    'usage-based',
+    '/api/usage-based/get-usage-order',
+    (d) => (d as { components?: { component_id: number }[] }).components?.[0]?.component_id,
   );
   const bsResource = await one<{ order: number; id: string }>(
     t,
