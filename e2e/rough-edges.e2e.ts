@@ -20,7 +20,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const phone = { width: 390, height: 844 };
+export const phone = { width: 390, height: 844 };
 
 async function signedIn(email: string = demoEmails.customer, size: { width?: number; height?: number } = {}) {
   const opened = await newPage(browser, server.origin, size);
@@ -68,6 +68,41 @@ describe('sign-in lands on the page asked for', () => {
     await fillSignIn(p, demoEmails.customer);
     await p.waitForURL('**/portal/home/index');
     expect(new URL(p.url()).origin).toBe(server.origin);
+    await context.close();
+  });
+});
+
+describe('users area and profile', () => {
+  it('reset password asks first; an administrator has no delete on their own row', async () => {
+    const { context, page: p } = await signedIn(demoEmails.admin);
+    await p.goto('/portal/users');
+    const resetButtons = p.getByRole('button', { name: /^Reset password of / });
+    await resetButtons.first().waitFor();
+    await resetButtons.first().click();
+    const dialog = p.getByRole('dialog', { name: 'Reset password?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(p.getByText(/A password reset message was sent/).count()).resolves.toBe(0);
+
+    await expect(p.getByRole('link', { name: `Delete ${demoEmails.admin}` }).count()).resolves.toBe(0);
+    await expect(p.getByRole('link', { name: /^Delete / }).count()).resolves.toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('the header shows the new name right after a profile save', async () => {
+    const { context, page: p } = await signedIn(demoEmails.staff2);
+    await p.goto('/portal/users/update-profile');
+    const first = p.getByLabel('First name');
+    await first.waitFor();
+    await first.fill('Renamed');
+    await p.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await p.getByRole('button', { name: 'Save profile' }).click();
+    await p.getByTestId('profile-saved').waitFor();
+    await p
+      .getByTestId('user-menu')
+      .getByText(/^Renamed /)
+      .waitFor();
     await context.close();
   });
 });

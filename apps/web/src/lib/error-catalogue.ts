@@ -4,7 +4,7 @@ import { popups, sessionCodes, timing, twoFactorRequiredCodes } from '@portal/co
 import { paths } from '../config/paths.ts';
 import { ApiError } from './api-error.ts';
 import { navigateTo } from './navigation.ts';
-import { showPopup } from './popups.ts';
+import { closePopup, showPopup } from './popups.ts';
 import { currentAppPath, withReturnPath } from './return-path.ts';
 import { clearToken } from './token.ts';
 
@@ -18,6 +18,8 @@ function redirectLater(to: string): void {
   if (redirectTimer) return;
   redirectTimer = setTimeout(() => {
     redirectTimer = null;
+    // The popup announced this redirect: leaving it open over the next page would hide that page.
+    closePopup();
     navigateTo(to);
   }, timing.redirectDelayMs);
 }

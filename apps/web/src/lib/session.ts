@@ -98,6 +98,14 @@ export function forceReload(): void {
   changed();
 }
 
+/** Updates the stored user after the user changed their own profile (the header shows it at once). */
+export function updateStoredUser(change: Partial<Pick<users.AuthenticatedUser, 'first_nm' | 'last_nm' | 'email_nm'>>) {
+  const user = readStored(storageKeys.user, users.authenticatedUser);
+  if (!user) return;
+  writeStored(storageKeys.user, { ...user, ...change });
+  changed();
+}
+
 export function setCurrentAccountId(accountId: number): void {
   writeStored(storageKeys.currentAccountId, accountId);
   changed();

@@ -2,7 +2,7 @@ import { profile, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
-import { forceReload } from '../../../lib/session.ts';
+import { forceReload, updateStoredUser } from '../../../lib/session.ts';
 import { profileKeys } from './keys.ts';
 
 /** Changes name and email (with the current password). */
@@ -14,7 +14,8 @@ export const useUpdateProfile = () => {
     mutationFn: updateProfile,
     onSuccess: (data) => {
       queryClient.setQueryData(profileKeys.detail(), data);
-      // The stored user (name in the header) is reloaded on the next page.
+      // The header shows the new name now; the rest of the login data is reloaded on the next page.
+      updateStoredUser({ first_nm: data.first_nm, last_nm: data.last_nm, email_nm: data.email_nm });
       forceReload();
     },
   });

@@ -6,12 +6,16 @@ import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useLoginData } from '../../../lib/use-session.ts';
 import { useViewerAccounts } from '../administered.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { FailedUserLoad } from '../components/FailedUserLoad.tsx';
 import { UsersAreaNav } from '../components/UsersAreaNav.tsx';
 import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
+
+/** The API's refusal (users.service.ts), said before the user tries. */
+const deleteSelfMessage = 'You cannot delete your own portal user. Use Accounts to remove accounts from your access.';
 
 /** users/delete-user/{userId}: removes the user from the accounts the viewer administers. */
 export function DeleteUserPage() {
@@ -26,6 +30,8 @@ export function DeleteUserPage() {
 function DeleteUser({ userId }: { userId: number }) {
   const query = useUser(userId);
   const mutation = useDeleteUser();
+  const me = useLoginData().user.user_id;
+  if (userId === me) return <FailedUserLoad message={deleteSelfMessage} />;
   if (mutation.isSuccess && query.data) {
     return <RedirectNotice to={paths.users()} message={`${query.data.email_nm} was removed from your accounts.`} />;
   }

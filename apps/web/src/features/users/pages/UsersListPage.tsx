@@ -1,14 +1,17 @@
 import { Alert, Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { messages, users, type PortalUser } from '@portal/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { ListSearch } from '../../../components/ui/ListSearch.tsx';
 import { Pager } from '../../../components/ui/Pager.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
+import { useLoginData } from '../../../lib/use-session.ts';
 import { useViewerAccounts } from '../administered.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
@@ -36,6 +39,9 @@ function UsersList() {
     ...(isUserSort(list.sort) && list.order ? { sort: list.sort, order: list.order } : {}),
   });
   const reset = useSendPasswordReset();
+  const me = useLoginData().user.user_id;
+  // Resetting mails the person a link and ends their use of the old password: ask first.
+  const [resetFor, setResetFor] = useState<PortalUser | null>(null);
 
   const accountLabel = (accountId: number) =>
     all.find((a) => a.account_id === accountId)?.account_number ?? String(accountId);
@@ -103,21 +109,24 @@ function UsersList() {
             component="button"
             type="button"
             size="sm"
-            onClick={() => reset.mutate(user.email_nm)}
+            onClick={() => setResetFor(user)}
             disabled={reset.isPending}
             aria-label={`Reset password of ${user.email_nm}`}
           >
             Reset password
           </Anchor>
-          <Anchor
-            component={Link}
-            to={paths.deleteUser(user.user_id)}
-            size="sm"
-            c="red"
-            aria-label={`Delete ${user.email_nm}`}
-          >
-            Delete
-          </Anchor>
+          {/* No delete on one's own row: the API refuses it too (you would lock yourself out). */}
+          {user.user_id !== me && (
+            <Anchor
+              component={Link}
+              to={paths.deleteUser(user.user_id)}
+              size="sm"
+              c="red"
+              aria-label={`Delete ${user.email_nm}`}
+            >
+              Delete
+            </Anchor>
+          )}
         </Group>
       ),
     },
@@ -135,6 +144,26 @@ function UsersList() {
         </Alert>
       )}
       <FormErrors error={reset.error} />
+      <ConfirmDialog
+        opened={resetFor !== null}
+        title="Reset password?"
+        confirmLabel="Send reset link"
+        onCancel={() => setResetFor(null)}
+        onConfirm={() => {
+          if (resetFor) reset.mutate(resetFor.email_nm);
+          setResetFor(null);
+        }}
+      >
+        {resetFor && (
+          <>
+            A password reset link will be e-mailed to{' '}
+            <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {resetFor.email_nm}
+            </Text>
+            . Send it?
+          </>
+        )}
+      </ConfirmDialog>
       <DataTable
         caption="Portal users of the accounts you administer"
         columns={columns}
