@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { defineCall } from './call.ts';
 import { id } from './fields.ts';
+import { validationMessages as m } from './messages.ts';
 import { epochSeconds, rangeCheck } from './products.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -70,4 +71,97 @@ export const getDataFreshness = defineCall({
   data: dataFreshness,
   codes: orderCodes,
   auth: { access: 'user' },
+});
+
+/* Ingestion (scope metrics) -------------------------------------------------------------------- */
+
+/** Points one ingestion request may carry at most. */
+export const maxPointsPerRequest = 10_000;
+
+/**
+ * One point of the JSON call. The server reads each point on its own (a bad one is rejected with its
+ * reasons, the others are stored), so the call's input takes the list as it comes; this is its shape.
+ */
+export const metricPoint = z.object({
+  order_number: z.string(),
+  /** Prometheus-style name: letters, digits, _ and :, not starting with a digit (see docs/metrics-catalogue.md). */
+  metric: z.string(),
+  /** What the series measures: {object_key} (an interface, bucket...) or {component_key} (a usage component). */
+  labels: z.record(z.string(), z.string()).optional(),
+  /** Epoch seconds (a fraction keeps milliseconds) or an RFC 3339 time. */
+  ts: z.union([z.number(), z.string()]),
+  /** A gauge's value, or a counter's raw reading (the portal stores its per-second rate). */
+  value: z.number(),
+});
+export type MetricPoint = z.infer<typeof metricPoint>;
+
+export const ingestResult = z.object({
+  /** Valid points, repeats of stored points included (storing one twice changes nothing). */
+  accepted: z.number().int(),
+  /** Points not stored: their place in the request and, per field, why. */
+  rejected: z.array(z.object({ index: z.number().int(), errors: z.record(z.string(), z.array(z.string())) })),
+});
+export type IngestResult = z.infer<typeof ingestResult>;
+
+const ingestCodes = [
+  'SUCCESS',
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'TOO_MANY_ATTEMPTS',
+] as const;
+
+export const ingestPoints = defineCall({
+  id: 'integration.metrics.ingest',
+  summary:
+    `Stores up to ${maxPointsPerRequest.toLocaleString('en-US')} usage points (scope metrics): ` +
+    '{points: [{order_number, metric, labels, ts, value}]}. Each point is checked on its own; the answer ' +
+    'counts the accepted ones and gives the index and reasons of each rejected one.',
+  tag: 'integration',
+  methods: ['POST'],
+  path: '/integration/v1/metrics',
+  input: z.object({
+    points: z
+      .array(z.unknown(), { error: m.required })
+      .min(1, m.mincheck(1))
+      .max(maxPointsPerRequest, m.maxcheck(maxPointsPerRequest)),
+  }),
+  data: ingestResult,
+  codes: ingestCodes,
+  auth: { access: 'integration', scope: 'metrics' },
+});
+
+export const prometheusWrite = defineCall({
+  id: 'integration.metrics.prometheusWrite',
+  summary:
+    'Prometheus remote write 1.0 (scope metrics): a snappy-compressed protobuf WriteRequest ' +
+    '(Content-Type application/x-protobuf, Content-Encoding snappy). __name__ is the metric, the ' +
+    'portal_order label the order number, object_key or component_key the object; other labels are ' +
+    'not part of the series. Answers like the JSON call, samples numbered in the order they came.',
+  tag: 'integration',
+  methods: ['POST'],
+  path: '/integration/v1/prometheus/write',
+  input: z.object({}),
+  data: ingestResult,
+  codes: [...ingestCodes, 'UNSUPPORTED_MEDIA_TYPE'],
+  auth: { access: 'integration', scope: 'metrics' },
+});
+
+export const otlpMetrics = defineCall({
+  id: 'integration.metrics.otlp',
+  summary:
+    'OTLP/HTTP metrics (scope metrics): an ExportMetricsServiceRequest as protobuf (application/x-protobuf, ' +
+    'optionally gzip) or JSON. The resource attribute portal.order is the order number; gauges and sums ' +
+    '(cumulative sums of the counter metrics are readings, delta sums rates) are stored. A protobuf request ' +
+    'is answered with an ExportMetricsServiceResponse (partial_success when points were rejected), a JSON ' +
+    'one like the JSON call.',
+  tag: 'integration',
+  methods: ['POST'],
+  path: '/integration/v1/otlp/v1/metrics',
+  input: z.object({}),
+  data: ingestResult,
+  codes: [...ingestCodes, 'UNSUPPORTED_MEDIA_TYPE'],
+  auth: { access: 'integration', scope: 'metrics' },
 });

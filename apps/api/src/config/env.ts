@@ -4,6 +4,16 @@ import { join, resolve } from 'node:path';
 
 import { z } from 'zod';
 
+/** Days a rollup tier keeps its buckets: a whole number, or 'forever' (null). */
+const retentionDays = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => v === 'forever' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 36500), {
+      message: "a number of days (1 to 36500) or 'forever'",
+    })
+    .transform((v) => (v === 'forever' ? null : Number(v)));
+
 /** The one place that reads process.env. A bad value stops the process with the variable's name. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,6 +67,17 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // Usage data (decision 090): days each tier keeps, or 'forever'; each tier keeps at least what the finer one does.
+  METRICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(35),
+  METRICS_5M_RETENTION_DAYS: retentionDays('400'),
+  METRICS_1H_RETENTION_DAYS: retentionDays('forever'),
+  METRICS_1D_RETENTION_DAYS: retentionDays('forever'),
+  /** Largest body of the metrics ingestion calls (JSON, remote write, OTLP). */
+  METRICS_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(16 * 1024 * 1024),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -76,6 +97,19 @@ function crossChecks(env: Parsed): string[] {
   const problems: string[] = [];
   if (env.CAPTCHA_PROVIDER === 'recaptcha' && (!env.RECAPTCHA_SECRET || !env.RECAPTCHA_SITE_KEY)) {
     problems.push('RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha');
+  }
+  const tiers = [
+    ['METRICS_RAW_RETENTION_DAYS', env.METRICS_RAW_RETENTION_DAYS],
+    ['METRICS_5M_RETENTION_DAYS', env.METRICS_5M_RETENTION_DAYS],
+    ['METRICS_1H_RETENTION_DAYS', env.METRICS_1H_RETENTION_DAYS],
+    ['METRICS_1D_RETENTION_DAYS', env.METRICS_1D_RETENTION_DAYS],
+  ] as const;
+  // A rollup is rebuilt from the finer tier, so it must keep at least as long as that tier does.
+  for (let i = 1; i < tiers.length; i++) {
+    const finer = tiers[i - 1]?.[1];
+    const [name, days] = tiers[i] ?? ['', null];
+    if (finer === null && days !== null) problems.push(`${name}: must be 'forever' when the finer tier keeps forever`);
+    else if (finer != null && days !== null && days < finer) problems.push(`${name}: must be at least ${finer} days`);
   }
   if (env.NODE_ENV === 'production') {
     // A generated key on one machine's disk would make every other API process reject its tokens.

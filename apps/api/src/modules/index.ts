@@ -13,6 +13,7 @@ import { signupAccessRoutes } from './identity/signup-access.routes.ts';
 import { integrationRoutes } from './integration/integration.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { legalRoutes } from './legal/legal.routes.ts';
+import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
@@ -45,6 +46,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   integrationRoutes,
   invoicesRoutes,
   legalRoutes,
+  metricsRoutes,
   notificationsRoutes,
   openCloudRoutes,
   ordersRoutes,

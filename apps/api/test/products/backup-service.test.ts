@@ -13,7 +13,7 @@ async function orderOf(email: string, controller: string, not = false) {
     `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
       WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
         AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
-        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
+        AND EXISTS (SELECT 1 FROM metric_series m WHERE m.base_order_id = o.base_order_id)
         AND ($2 <> 'bs' OR EXISTS (SELECT 1 FROM bs_managed_backups b WHERE b.base_order_id = o.base_order_id))
       ORDER BY o.base_order_id LIMIT 1`,
     [email, controller],
@@ -53,7 +53,7 @@ beforeAll(async () => {
   theirs = await orderOf('customer@demo.test', 'bs', true);
   ob = await orderOf('customer@demo.test', 'ob');
   const last = await t.db.one<{ ts: number }>(
-    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    'SELECT extract(epoch FROM max(last_ts))::bigint AS ts FROM metric_series WHERE base_order_id = $1',
     [bs],
   );
   end = (last?.ts ?? 0) + day;

@@ -10,7 +10,7 @@ export async function orderOf(t: TestApp, email: string, controller: string, not
     `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
       WHERE p.product_controller = $2 AND o.order_status_cd = 'A'
         AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
-        AND EXISTS (SELECT 1 FROM metric_points m WHERE m.base_order_id = o.base_order_id)
+        AND EXISTS (SELECT 1 FROM metric_series m WHERE m.base_order_id = o.base_order_id)
       ORDER BY o.base_order_id LIMIT 1`,
     [email, controller],
   );
@@ -29,7 +29,7 @@ export const getCall = (t: TestApp, path: string, query: Record<string, string |
 /** Epoch seconds just after an order's newest metric point, so ranges end on seeded data. */
 export async function lastPointEnd(t: TestApp, baseOrderId: number) {
   const last = await t.db.one<{ ts: number }>(
-    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    'SELECT extract(epoch FROM max(last_ts))::bigint AS ts FROM metric_series WHERE base_order_id = $1',
     [baseOrderId],
   );
   return Number(last?.ts ?? 0) + 60;

@@ -23,7 +23,7 @@ const orderOf = (email: string, controller: string, not = false) => firstOrderOf
 /** The newest point of an order, in epoch seconds: the seed's "now". */
 async function lastPoint(baseOrderId: number) {
   const row = await t.db.one<{ ts: number }>(
-    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    'SELECT extract(epoch FROM max(last_ts))::bigint AS ts FROM metric_series WHERE base_order_id = $1',
     [baseOrderId],
   );
   return row?.ts ?? 0;
@@ -183,11 +183,13 @@ describe('network', () => {
   it('downsamples 30 days of hourly points to the bound and keeps the peak', async () => {
     const iface = ((await get('network/get-network-order', { baseOrderId: network })).body.data as NetworkOrder)
       .interfaces[0]!;
-    const series = `in_bits:${iface.snmpinterface_id}`;
+    // The interface's inbound octets per second as stored, in bits per second (x 8).
     const raw = await t.db.one<{ n: number; peak: number }>(
-      `SELECT count(*)::int AS n, max(value) AS peak FROM metric_points
-        WHERE base_order_id = $1 AND series = $2 AND ts >= to_timestamp($3)`,
-      [network, series, end - 30 * day],
+      `SELECT count(r.value)::int AS n, max(r.value) * 8 AS peak
+         FROM metric_raw r JOIN metric_series s ON s.series_id = r.series_id
+        WHERE s.base_order_id = $1 AND s.metric = 'if_in_octets' AND s.labels->>'object_key' = $2
+          AND r.ts >= to_timestamp($3)`,
+      [network, String(iface.snmpinterface_id), end - 30 * day],
     );
     expect(raw?.n).toBeGreaterThan(products.maxChartPoints);
     const stats = await get('network/get-network-stats', {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   theirs = await orderOf('customer@demo.test', 'resource-pool', true);
   ob = await orderOf('customer@demo.test', 'ob');
   const last = await t.db.one<{ ts: number }>(
-    'SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1',
+    'SELECT extract(epoch FROM max(last_ts))::bigint AS ts FROM metric_series WHERE base_order_id = $1',
     [rp],
   );
   end = (last?.ts ?? 0) + 60;

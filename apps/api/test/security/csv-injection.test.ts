@@ -111,14 +111,18 @@ describe('CSV downloads neutralise formulas', () => {
     const id = order.interfaces[0]?.snmpinterface_id;
     if (id === undefined) throw new Error('no interface');
     const end = await lastPointEnd(t, network);
-    const newest = await t.db.one<{ ts: number }>(
-      `SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points WHERE base_order_id = $1 AND series = $2`,
-      [network, `in_bits:${id}`],
+    // The newest inbound rate of the interface, set below zero (-12.5 bits/s = -1.5625 octets/s).
+    const newest = await t.db.one<{ ts: number; series_id: number }>(
+      `SELECT extract(epoch FROM max(r.ts))::bigint AS ts, s.series_id
+         FROM metric_raw r JOIN metric_series s ON s.series_id = r.series_id
+        WHERE s.base_order_id = $1 AND s.metric = 'if_in_octets' AND s.labels->>'object_key' = $2
+        GROUP BY s.series_id`,
+      [network, String(id)],
     );
-    await t.db.query(
-      'UPDATE metric_points SET value = -12.5 WHERE base_order_id = $1 AND series = $2 AND ts = to_timestamp($3)',
-      [network, `in_bits:${id}`, newest?.ts],
-    );
+    await t.db.query('UPDATE metric_raw SET value = -1.5625 WHERE series_id = $1 AND ts = to_timestamp($2)', [
+      newest?.series_id,
+      newest?.ts,
+    ]);
     const res = await getCall(
       t,
       'network/download-network-stats',

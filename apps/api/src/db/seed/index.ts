@@ -10,7 +10,7 @@ import type { AccountPlan, AgreementRef, SeedContext } from './context.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PIN } from './demo.ts';
 import { Feed, type ItemListener } from './feed.ts';
 import { addAgreements } from './legal.ts';
-import { addMetrics } from './metrics.ts';
+import { addMetrics, writeMetrics } from './metrics.ts';
 import { addNotificationRecipients, planBatches, sendNotifications, sendOutages } from './notices.ts';
 import type { BatchRef } from './notices.ts';
 import { addOrders } from './orders.ts';
@@ -83,7 +83,7 @@ const COUNTED = [
   'cmc_contact_batches',
   'cmc_contact_emails',
   'outages',
-  'metric_points',
+  'metric_series',
   'ob_buckets',
   'resource_pool_vms',
   'bs_managed_backups',
@@ -153,6 +153,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       companies++;
       accounts += plans.length;
       await bulk.flushIfFull();
+      await writeMetrics(t, ctx);
       options.onProgress?.(accounts, totalAccounts);
     };
     const demo = await addDemoCompanies(ctx);

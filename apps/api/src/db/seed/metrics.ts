@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
 
+import { defaultRetention, ingest, orderNumbers, type PointIn } from '../../modules/metrics/index.ts';
+import type { Db } from '../client.ts';
 import type { AccountPlan, ComponentRecord, OrderRecord, SeedContext } from './context.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
 import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps, timeline, walk } from './series.ts';
 
 /**
- * Time series behind the product pages' charts (metric_points). A series is named '<metric>' for the
- * order as a whole or '<metric>:<sub-key>' for one part of it. Daily points sit at 00:00 UTC over the
- * last 13 months (396 points); hourly points cover the last 30 days (720 points).
+ * Time series behind the product pages' charts, sent through the usage-data write path
+ * (modules/metrics ingest, the one every feed uses) like a provider's monitoring would. Below, a
+ * series is named '<name>' for the order as a whole or '<name>:<sub-key>' for one object of it; it is
+ * sent as metric <name> with the label object_key = <sub-key> (usage: component_key), except the
+ * interface series, which go out as the IF-MIB counters the network page reads: in_bits:<if> as the
+ * raw counter if_in_octets {object_key: <if>} (octets, from the hourly bits per second), and
+ * in/out packets, errors and discards as if_in_packets... (see docs/metrics-catalogue.md).
+ * Daily points sit at 00:00 UTC over the last 13 months (396 points); hourly points cover the last
+ * 30 days (720 points).
  *
  *   bs             daily   production_storage_bytes, local_storage_bytes; each order also gets a few
  *                          bs_managed_backups rows and one bs_backup_runs row a day (ok or error)
@@ -27,8 +35,10 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps
  *                            ifType 6 (ethernet: di, ep)  + in/out_packets, in/out_discards, in/out_errors (per second)
  *                            ifType 108 (MPLS bundle: mp) + in/out_discards
  *                            ifType 131 (tunnel: sw) and the optional second interface (ifType 53): bits only
- *                          No table lists the interfaces yet: they are the sub-keys of in_bits:*, and the
+ *                          No table lists the interfaces yet: they are the objects of if_in_octets, and the
  *                          type follows from which series exist (packets -> 6, discards only -> 108, else 131/53).
+ *                          Counters start at a random reading one hour before the first point, so every
+ *                          hour has a rate.
  *   ob             daily   size_bytes, objects, bucket_count, per bucket (sub-key = bucket name):
  *                          bucket_size_bytes:<bucket>, bucket_objects:<bucket> (the totals are their sums);
  *                          each bucket also gets an ob_buckets row with its latest size and object count
@@ -272,31 +282,98 @@ function addManagedBackups(ctx: SeedContext, baseOrderId: number, days: readonly
   }
 }
 
+/** The interface series the seed generates per second, and the counter each one is sent as. */
+const COUNTERS: Readonly<Record<string, { metric: string; perUnit: number }>> = {
+  in_bits: { metric: 'if_in_octets', perUnit: 1 / 8 },
+  out_bits: { metric: 'if_out_octets', perUnit: 1 / 8 },
+  in_packets: { metric: 'if_in_packets', perUnit: 1 },
+  out_packets: { metric: 'if_out_packets', perUnit: 1 },
+  in_errors: { metric: 'if_in_errors', perUnit: 1 },
+  out_errors: { metric: 'if_out_errors', perUnit: 1 },
+  in_discards: { metric: 'if_in_discards', perUnit: 1 },
+  out_discards: { metric: 'if_out_discards', perUnit: 1 },
+};
+
+/** The points of one generated series: gauges as they are, per-second series as raw counter readings. */
+function pointsOf(
+  order: OrderRecord,
+  name: string,
+  times: readonly number[],
+  values: readonly number[],
+  r: Random,
+): Queued[] {
+  const [head = name, sub] = name.split(/:(.*)/s);
+  const labels = sub === undefined ? {} : head === 'usage' ? { component_key: sub } : { object_key: sub };
+  const counter = COUNTERS[head];
+  const at = (metric: string, ts: number, value: number): Queued => ({
+    base_order_id: order.base_order_id,
+    metric,
+    labels,
+    ts,
+    value,
+  });
+  if (!counter) return times.map((ts, i) => at(head, ts, values[i] ?? 0));
+  // Each reading adds the hour before it at the generated rate; the first one comes an hour early.
+  const step = (times[1] ?? 0) - (times[0] ?? 0) || 3600;
+  let reading = Math.round(r.between(0, 1e9));
+  const out = [at(counter.metric, (times[0] ?? 0) - step, reading)];
+  times.forEach((ts, i) => {
+    reading += Math.round((values[i] ?? 0) * counter.perUnit * step);
+    out.push(at(counter.metric, ts, reading));
+  });
+  return out;
+}
+
+/** A point waiting to be written; its order's number is read once the order is stored. */
+type Queued = Omit<PointIn, 'order_number'> & { base_order_id: number };
+
+/** Points waiting to be written, per seed run: the orders they name must be stored first. */
+const pending = new WeakMap<SeedContext, Queued[]>();
+
+/** Requests of at most this many points, as a feed sends them (the ingestion calls' limit). */
+const CHUNK = 10_000;
+
 export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
   const pick = rng(`metrics:${plan.account_number}`);
   const daily = timeline(ctx.now, 'day');
   const hourly = timeline(ctx.now, 'hour');
+  const queue = pending.get(ctx) ?? [];
+  pending.set(ctx, queue);
   for (const order of chartedOrders(plan, orders, pick)) {
     const r = rng(`metrics:${order.base_order_id}`);
     const light = plan.metrics !== 'full';
     const hourlySeries = order.controller === 'network';
     const series = hourlySeries ? networkSeries(order, r, hourly, light) : storageSeries(order, r, plan, daily, light);
     const times = hourlySeries ? hourly : daily;
-    // A service has no data from before it started. Sorted names: rows arrive in primary-key order.
+    // A service has no data from before it started.
     const first = times.findIndex((t) => t * 1000 >= order.billedFrom.getTime());
     if (order.controller === 'ob' && first >= 0) addBuckets(ctx, order.base_order_id, series);
     if (order.controller === 'resource-pool' && first >= 0) addVms(ctx, order.base_order_id, series, light);
     if (order.controller === 'bs' && first >= 0) addManagedBackups(ctx, order.base_order_id, times.slice(first), light);
-    for (const name of first < 0 ? [] : Object.keys(series).sort()) {
-      const values = series[name] ?? [];
-      for (let i = first; i < times.length; i++) {
-        ctx.bulk.add('metric_points', {
-          base_order_id: order.base_order_id,
-          series: name,
-          ts: times[i] ?? 0,
-          value: values[i] ?? 0,
-        });
-      }
-    }
+    const counters = rng(`counters:${order.base_order_id}`);
+    for (const name of first < 0 ? [] : Object.keys(series).sort())
+      queue.push(...pointsOf(order, name, times.slice(first), (series[name] ?? []).slice(first), counters));
   }
+}
+
+/**
+ * Sends the points gathered so far through the ingestion service, in requests of at most 10,000
+ * points, after the rows they refer to are written. A rejected point is a bug in the seed.
+ */
+export async function writeMetrics(db: Db, ctx: SeedContext): Promise<number> {
+  const queue = pending.get(ctx) ?? [];
+  pending.set(ctx, []);
+  if (queue.length === 0) return 0;
+  await ctx.bulk.flushAll();
+  const numbers = await orderNumbers(db, [...new Set(queue.map((p) => p.base_order_id))]);
+  const context = { db, retention: defaultRetention, nowSeconds: ctx.now.getTime() / 1000 };
+  for (let from = 0; from < queue.length; from += CHUNK) {
+    const points = queue.slice(from, from + CHUNK).map(({ base_order_id, ...p }) => ({
+      ...p,
+      order_number: numbers.get(base_order_id) ?? '',
+    }));
+    const { rejected } = await ingest(context, points);
+    if (rejected.length) throw new Error(`seed: usage points rejected: ${JSON.stringify(rejected.slice(0, 3))}`);
+  }
+  return queue.length;
 }

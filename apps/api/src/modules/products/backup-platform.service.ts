@@ -1,10 +1,10 @@
 import type { ChOrder, ChStats } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { readChart } from '../../lib/chart-data.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findProductOrder, latestValues } from './products.repository.ts';
+import { metrics, seriesReader } from '../metrics/index.ts';
+import { findProductOrder } from './products.repository.ts';
 
 const GB = 1024 ** 3;
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -21,8 +21,15 @@ const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
  * - Charge (_mrc): the latest usage times the rate (storage in GB), in dollars; 0 when it does not apply.
  * - Stats: the three series as they are, each its own chart table.
  */
-export function backupPlatformService({ db, clock }: Deps) {
+export function backupPlatformService(deps: Deps) {
+  const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const series = seriesReader(deps, 'ch');
+  const refs = [
+    { metric: metrics.backup_mgmt_objects },
+    { metric: metrics.backup_storage_bytes },
+    { metric: metrics.replication_storage_bytes },
+  ];
 
   async function order(caller: Caller, baseOrderId: number) {
     const found = await findProductOrder(db, caller.userId, baseOrderId, 'ch');
@@ -45,16 +52,9 @@ export function backupPlatformService({ db, clock }: Deps) {
       const storageRate = rate('Backup repository');
       const replicationRate = rate('Replication');
       const now = nowSeconds();
-      const series = ['backup_mgmt_objects', 'backup_storage_bytes', 'replication_storage_bytes'];
-      const latest = await latestValues(db, o.base_order_id, series, now);
-      const runDate = await db.one<{ ts: number | null }>(
-        `SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points
-          WHERE base_order_id = $1 AND series = ANY($2::text[]) AND ts <= to_timestamp($3)`,
-        [o.base_order_id, series, now],
-      );
-      const objects = latest.get('backup_mgmt_objects') ?? 0;
-      const storage = latest.get('backup_storage_bytes') ?? 0;
-      const replication = latest.get('replication_storage_bytes') ?? 0;
+      const latest = await series.latest(o.base_order_id, refs, now);
+      const runDate = await series.lastTime(o.base_order_id, refs, now);
+      const [objects, storage, replication] = latest.map((v) => v ?? 0) as [number, number, number];
       return {
         ...o,
         backup_mgmt_applies: mgmtRate !== null,
@@ -70,7 +70,7 @@ export function backupPlatformService({ db, clock }: Deps) {
           replication_storage_bytes: replication,
           replication_storage_rate: replicationRate ?? 0,
           replication_storage_mrc: round2((replication / GB) * (replicationRate ?? 0)),
-          run_date: runDate?.ts === null || runDate?.ts === undefined ? null : Number(runDate.ts),
+          run_date: runDate,
         },
       };
     },
@@ -79,12 +79,11 @@ export function backupPlatformService({ db, clock }: Deps) {
       const o = await order(caller, input.baseOrderId);
       const { startDate: start, endDate: end } = input;
       const [mgmt, storage, replication] = await Promise.all([
-        readChart(db, o.base_order_id, [{ series: 'backup_mgmt_objects', label: 'Backup objects' }], start, end),
-        readChart(db, o.base_order_id, [{ series: 'backup_storage_bytes', label: 'Backup storage' }], start, end),
-        readChart(
-          db,
+        series.chart(o.base_order_id, [{ metric: metrics.backup_mgmt_objects, label: 'Backup objects' }], start, end),
+        series.chart(o.base_order_id, [{ metric: metrics.backup_storage_bytes, label: 'Backup storage' }], start, end),
+        series.chart(
           o.base_order_id,
-          [{ series: 'replication_storage_bytes', label: 'Replication storage' }],
+          [{ metric: metrics.replication_storage_bytes, label: 'Replication storage' }],
           start,
           end,
         ),

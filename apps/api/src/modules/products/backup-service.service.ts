@@ -1,19 +1,19 @@
 import type { productsBs } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { readChart } from '../../lib/chart-data.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { findManagedBackup, findManagedBackups, findRuns } from './backup-service.repository.ts';
-import { findProductOrder, latestValues } from './products.repository.ts';
+import { metrics, seriesReader, type MetricDef } from '../metrics/index.ts';
+import { findProductOrder } from './products.repository.ts';
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
 
 /**
  * How the backup as a service answer is derived (the seed has no backup platform feed):
  * - production_storage_size / local_storage_size: the latest daily production_storage_bytes /
- *   local_storage_bytes point (metric_points); local is null when the order has no 'Local cache'
+ *   local_storage_bytes point (modules/metrics); local is null when the order has no 'Local cache'
  *   component. There is no trial storage in the catalogue, so trial_storage_size is 0.
  * - Counts: the quantity of the order_components whose description starts with 'Protected servers'
  *   (server_count) and 'Microsoft 365 mailboxes' (mailbox_count); workstations, VMs, mobiles, teams,
@@ -26,8 +26,10 @@ const round4 = (v: number) => Math.round(v * 10000) / 10000;
  * - Managed backups (bs_managed_backups, runs in bs_backup_runs): only for orders with a 'Backup
  *   management' component of quantity above 0, else ORDER_BS_NOT_MANAGED.
  */
-export function backupServiceService({ db, clock }: Deps) {
+export function backupServiceService(deps: Deps) {
+  const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const series = seriesReader(deps, 'bs');
 
   async function order(caller: Caller, baseOrderId: number) {
     const found = await findProductOrder(db, caller.userId, baseOrderId, 'bs');
@@ -68,17 +70,16 @@ export function backupServiceService({ db, clock }: Deps) {
     async order(caller: Caller, baseOrderId: number): Promise<productsBs.BsOrder> {
       const o = await order(caller, baseOrderId);
       const c = await components(o.base_order_id);
-      const latest = await latestValues(
-        db,
+      const [production, local] = await series.latest(
         o.base_order_id,
-        ['production_storage_bytes', 'local_storage_bytes'],
+        [{ metric: metrics.production_storage_bytes }, { metric: metrics.local_storage_bytes }],
         nowSeconds(),
       );
       return {
         ...o,
-        production_storage_size: latest.get('production_storage_bytes') ?? 0,
+        production_storage_size: production ?? 0,
         trial_storage_size: 0,
-        local_storage_size: c.find('Local cache') ? (latest.get('local_storage_bytes') ?? 0) : null,
+        local_storage_size: c.find('Local cache') ? (local ?? 0) : null,
         per_gb_rate: c.rate('Production backup storage'),
         per_local_gb_rate: c.rate('Local cache appliance storage'),
         bs_bm_rate: c.rate('Backup management'),
@@ -96,11 +97,11 @@ export function backupServiceService({ db, clock }: Deps) {
 
     async storageStats(caller: Caller, input: { baseOrderId: number; startDate: number; endDate: number }) {
       const o = await order(caller, input.baseOrderId);
-      const chart = (series: string, label: string) =>
-        readChart(db, o.base_order_id, [{ series, label }], input.startDate, input.endDate);
+      const chart = (metric: MetricDef, label: string) =>
+        series.chart(o.base_order_id, [{ metric, label }], input.startDate, input.endDate);
       return {
-        production: await chart('production_storage_bytes', 'Production'),
-        local: await chart('local_storage_bytes', 'Local'),
+        production: await chart(metrics.production_storage_bytes, 'Production'),
+        local: await chart(metrics.local_storage_bytes, 'Local'),
       };
     },
 

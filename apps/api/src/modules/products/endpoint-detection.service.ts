@@ -1,10 +1,10 @@
 import type { EdOrder, EdStats } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { readChart } from '../../lib/chart-data.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findProductOrder, latestValues } from './products.repository.ts';
+import { metrics, seriesReader } from '../metrics/index.ts';
+import { findProductOrder } from './products.repository.ts';
 
 const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
@@ -16,8 +16,11 @@ const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
  *   last_run_date is the time of the latest of those points.
  * - Stats: one chart table (license) with both series as columns.
  */
-export function endpointDetectionService({ db, clock }: Deps) {
+export function endpointDetectionService(deps: Deps) {
+  const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const series = seriesReader(deps, 'ed');
+  const refs = [{ metric: metrics.active_licenses }, { metric: metrics.active_licenses_hw }];
 
   async function order(caller: Caller, baseOrderId: number) {
     const found = await findProductOrder(db, caller.userId, baseOrderId, 'ed');
@@ -34,31 +37,25 @@ export function endpointDetectionService({ db, clock }: Deps) {
       );
       const licences = rows.find((r) => r.description.startsWith('EDR licences') && Number(r.quantity) > 0);
       const now = nowSeconds();
-      const series = ['active_licenses', 'active_licenses_hw'];
-      const latest = await latestValues(db, o.base_order_id, series, now);
-      const runDate = await db.one<{ ts: number | null }>(
-        `SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points
-          WHERE base_order_id = $1 AND series = ANY($2::text[]) AND ts <= to_timestamp($3)`,
-        [o.base_order_id, series, now],
-      );
+      const [active, activeHw] = await series.latest(o.base_order_id, refs, now);
+      const runDate = await series.lastTime(o.base_order_id, refs, now);
       return {
         ...o,
         hasLicenses: licences !== undefined,
-        active_licenses: latest.get('active_licenses') ?? 0,
+        active_licenses: active ?? 0,
         licenses_rate: licences ? round4(Number(licences.mrc_charges) / Number(licences.quantity)) : 0,
-        active_licenses_hw: latest.get('active_licenses_hw') ?? 0,
-        last_run_date: runDate?.ts === null || runDate?.ts === undefined ? null : Number(runDate.ts),
+        active_licenses_hw: activeHw ?? 0,
+        last_run_date: runDate,
       };
     },
 
     async stats(caller: Caller, input: { baseOrderId: number; startDate: number; endDate: number }): Promise<EdStats> {
       const o = await order(caller, input.baseOrderId);
-      const license = await readChart(
-        db,
+      const license = await series.chart(
         o.base_order_id,
         [
-          { series: 'active_licenses', label: 'Active licences' },
-          { series: 'active_licenses_hw', label: 'Hardware-bound licences' },
+          { metric: metrics.active_licenses, label: 'Active licences' },
+          { metric: metrics.active_licenses_hw, label: 'Hardware-bound licences' },
         ],
         input.startDate,
         input.endDate,

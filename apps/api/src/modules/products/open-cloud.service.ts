@@ -1,10 +1,10 @@
 import type { OcOrder, OcStats } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { readChart, readPoints } from '../../lib/chart-data.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findProductOrder, latestValues } from './products.repository.ts';
+import { metrics, seriesReader } from '../metrics/index.ts';
+import { findProductOrder } from './products.repository.ts';
 
 const GB = 1024 ** 3;
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -24,8 +24,15 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  *   daily quantity (the compute component's quantity / 30), never below 0. There is no instance-type
  *   series, so instance_type_count is an empty table (header only) and distinct_instance_types is [].
  */
-export function openCloudService({ db, clock }: Deps) {
+export function openCloudService(deps: Deps) {
+  const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const series = seriesReader(deps, 'oc');
+  const refs = [
+    { metric: metrics.instance_count },
+    { metric: metrics.volume_storage_bytes },
+    { metric: metrics.snap_storage_bytes },
+  ];
 
   async function order(caller: Caller, baseOrderId: number) {
     const found = await findProductOrder(db, caller.userId, baseOrderId, 'oc');
@@ -50,37 +57,27 @@ export function openCloudService({ db, clock }: Deps) {
       const o = await order(caller, baseOrderId);
       const c = await components(o.base_order_id);
       const now = nowSeconds();
-      const series = ['instance_count', 'volume_storage_bytes', 'snap_storage_bytes'];
-      const latest = await latestValues(db, o.base_order_id, series, now);
-      const runDate = await db.one<{ ts: number | null }>(
-        `SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points
-          WHERE base_order_id = $1 AND series = 'instance_count' AND ts <= to_timestamp($2)`,
-        [o.base_order_id, now],
-      );
+      const [instances, volume, snapshots] = await series.latest(o.base_order_id, refs, now);
+      const runDate = await series.lastTime(o.base_order_id, [{ metric: metrics.instance_count }], now);
       const d = new Date(now * 1000);
       const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
       const daysInMonth = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-      const points = await readPoints(db, o.base_order_id, series, monthStart, now);
-      const sum = (name: string) => points.filter((p) => p.series === name).reduce((a, p) => a + Number(p.value), 0);
+      const [instanceDays, volumeDays, snapshotDays] = await series.sums(o.base_order_id, refs, monthStart, now);
       return {
         ...o,
         instances_apply: c.compute !== null,
         volume_storage_apply: c.volume !== null,
         snap_storage_apply: c.snapshot !== null,
         open_cloud: {
-          daily_vm_qty: latest.get('instance_count') ?? 0,
-          run_date: runDate?.ts === null || runDate?.ts === undefined ? null : Number(runDate.ts),
-          volume_storage_bytes: latest.get('volume_storage_bytes') ?? 0,
-          snap_storage_bytes: latest.get('snap_storage_bytes') ?? 0,
+          daily_vm_qty: instances ?? 0,
+          run_date: runDate,
+          volume_storage_bytes: volume ?? 0,
+          snap_storage_bytes: snapshots ?? 0,
         },
         mtd_spend: {
-          mtd_daily_vm_mrc: round2(sum('instance_count') * (c.compute?.rate ?? 0)),
-          mtd_daily_volume_storage_mrc: round2(
-            ((sum('volume_storage_bytes') / GB) * (c.volume?.rate ?? 0)) / daysInMonth,
-          ),
-          mtd_daily_snapshot_storage_mrc: round2(
-            ((sum('snap_storage_bytes') / GB) * (c.snapshot?.rate ?? 0)) / daysInMonth,
-          ),
+          mtd_daily_vm_mrc: round2((instanceDays ?? 0) * (c.compute?.rate ?? 0)),
+          mtd_daily_volume_storage_mrc: round2((((volumeDays ?? 0) / GB) * (c.volume?.rate ?? 0)) / daysInMonth),
+          mtd_daily_snapshot_storage_mrc: round2((((snapshotDays ?? 0) / GB) * (c.snapshot?.rate ?? 0)) / daysInMonth),
         },
       };
     },
@@ -90,9 +87,9 @@ export function openCloudService({ db, clock }: Deps) {
       const c = await components(o.base_order_id);
       const { startDate: start, endDate: end } = input;
       const [instances, volume, snap] = await Promise.all([
-        readChart(db, o.base_order_id, [{ series: 'instance_count', label: 'Instances' }], start, end),
-        readChart(db, o.base_order_id, [{ series: 'volume_storage_bytes', label: 'Volume storage' }], start, end),
-        readChart(db, o.base_order_id, [{ series: 'snap_storage_bytes', label: 'Snapshot storage' }], start, end),
+        series.chart(o.base_order_id, [{ metric: metrics.instance_count, label: 'Instances' }], start, end),
+        series.chart(o.base_order_id, [{ metric: metrics.volume_storage_bytes, label: 'Volume storage' }], start, end),
+        series.chart(o.base_order_id, [{ metric: metrics.snap_storage_bytes, label: 'Snapshot storage' }], start, end),
       ]);
       const committedPerDay = (c.compute?.quantity ?? 0) / 30;
       const uncommitted = [

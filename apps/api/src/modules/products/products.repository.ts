@@ -14,7 +14,8 @@ export const findProductOrder = (db: Db, userId: number, baseOrderId: number, co
     [userId, baseOrderId, controller],
   );
 
-export const findComponents = (db: Db, baseOrderId: number, limit: number) =>
+/** The billed components of an order, in page order. */
+export const findComponents = (db: Db, baseOrderId: number) =>
   db.query<{
     component_id: number;
     description: string;
@@ -23,34 +24,10 @@ export const findComponents = (db: Db, baseOrderId: number, limit: number) =>
     mrc_charges: number;
   }>(
     `SELECT component_id, description, unit_of_measure, quantity, mrc_charges
-       FROM order_components c
+       FROM order_components
       WHERE base_order_id = $1
-        AND EXISTS (SELECT 1 FROM metric_points m
-                     WHERE m.base_order_id = $1 AND m.series = 'usage:' || c.component_id::text)
-      ORDER BY sort_order, component_id
-      LIMIT $2`,
-    [baseOrderId, limit],
-  );
-
-/** The latest value of each of some series of an order (at or before `at`, epoch seconds). */
-export async function latestValues(db: Db, baseOrderId: number, series: readonly string[], at: number) {
-  if (series.length === 0) return new Map<string, number>();
-  const names = series.map((_, i) => `$${i + 3}`).join(', ');
-  const rows = await db.query<{ series: string; value: number }>(
-    `SELECT DISTINCT ON (series) series, value
-       FROM metric_points
-      WHERE base_order_id = $1 AND ts <= to_timestamp($2) AND series IN (${names})
-      ORDER BY series, ts DESC`,
-    [baseOrderId, at, ...series],
-  );
-  return new Map(rows.map((r) => [r.series, r.value]));
-}
-
-/** Names of an order's series starting with a prefix, e.g. 'in_bits:'. */
-export const seriesNames = (db: Db, baseOrderId: number, prefix: string) =>
-  db.query<{ series: string }>(
-    `SELECT DISTINCT series FROM metric_points WHERE base_order_id = $1 AND series LIKE $2 ORDER BY series`,
-    [baseOrderId, `${prefix}%`],
+      ORDER BY sort_order, component_id`,
+    [baseOrderId],
   );
 
 const bucketSort: Record<(typeof products.bucketSortColumns)[number], string> = {

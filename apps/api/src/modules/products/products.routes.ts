@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { products } from '@portal/contract';
+import { metrics, products } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
@@ -16,6 +16,7 @@ export async function productsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, products.getBuckets, ({ input, caller }) => service.buckets(caller, input));
   route(app, deps, products.getNetworkOrder, ({ input, caller }) => service.networkOrder(caller, input.baseOrderId));
   route(app, deps, products.getNetworkStats, ({ input, caller }) => service.networkStats(caller, input));
+  route(app, deps, metrics.getNetworkSummary, ({ input, caller }) => service.networkSummary(caller, input));
   route(app, deps, products.downloadNetworkStats, ({ input, caller, reply }) =>
     service.networkCsv(caller, input, reply),
   );

@@ -3,22 +3,42 @@ import type { FastifyReply } from 'fastify';
 import { products, type ChartData, type NetworkInterface, type ProductOrder } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { readChart, readPoints } from '../../lib/chart-data.ts';
 import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findBuckets, findComponents, findProductOrder, latestValues, seriesNames } from './products.repository.ts';
+import { metrics, seriesReader, type Column } from '../metrics/index.ts';
+import { findBuckets, findComponents, findProductOrder } from './products.repository.ts';
 
-/** Type code of an interface, from the series it has (see the header of db/seed/metrics.ts). */
-function interfaceType(productCd: string, names: ReadonlySet<string>, id: string): number {
-  if (names.has(`in_packets:${id}`)) return 6;
-  if (names.has(`in_discards:${id}`)) return 108;
+/** Rows a network CSV download holds at most: the chart query with a larger bound (decision 092). */
+const csvMaxRows = 10_000;
+
+/** The in and out series of a network chart type, and the factor to its unit (octets x 8 = bits). */
+const networkSeries: Record<products.NetworkChartType, { in: Column['metric']; out: Column['metric']; scale: number }> =
+  {
+    bits: { in: metrics.if_in_octets, out: metrics.if_out_octets, scale: 8 },
+    packets: { in: metrics.if_in_packets, out: metrics.if_out_packets, scale: 1 },
+    errors: { in: metrics.if_in_errors, out: metrics.if_out_errors, scale: 1 },
+    discards: { in: metrics.if_in_discards, out: metrics.if_out_discards, scale: 1 },
+  };
+
+/**
+ * Type code of an interface, from the series it has: packets -> ethernet (6), discards only -> MPLS
+ * bundle (108), bits only -> tunnel (131) or other (53). The product-objects collection (a later step
+ * of issue 12) will carry snmpiftype, name and alias; until then the series are all there is.
+ */
+function interfaceType(productCd: string, has: (metric: string) => boolean, id: string): number {
+  if (has('if_in_packets')) return 6;
+  if (has('if_in_discards')) return 108;
   return productCd === 'sw' && id.endsWith('01') ? 131 : 53;
 }
 
-export function productsService({ db, clock }: Deps) {
+export function productsService(deps: Deps) {
+  const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const usageSeries = seriesReader(deps, 'usage-based');
+  const obSeries = seriesReader(deps, 'ob');
+  const networkReader = seriesReader(deps, 'network');
 
   /** The caller's order of this product controller, else NOT_FOUND with no data. */
   async function order(caller: Caller, baseOrderId: number, controller: string): Promise<ProductOrder> {
@@ -28,13 +48,44 @@ export function productsService({ db, clock }: Deps) {
   }
 
   async function networkInterfaces(o: ProductOrder): Promise<NetworkInterface[]> {
-    const all = new Set((await seriesNames(db, o.base_order_id, '')).map((r) => r.series));
-    const ids = [...all].filter((s) => s.startsWith('in_bits:')).map((s) => s.slice('in_bits:'.length));
-    return ids.map((id, i) => ({
-      snmpinterface_id: Number(id),
-      snmpiftype: interfaceType(o.product_cd, all, id),
-      multi_interface_alias: i === 0 ? 'WAN' : `Sub-interface ${i}`,
-    }));
+    const keys = (await networkReader.objectKeys(o.base_order_id, metrics.if_in_octets)).filter((k) =>
+      /^\d{1,9}$/.test(k),
+    );
+    const withPackets = new Set(await networkReader.objectKeys(o.base_order_id, metrics.if_in_packets));
+    const withDiscards = new Set(await networkReader.objectKeys(o.base_order_id, metrics.if_in_discards));
+    return keys
+      .sort((a, b) => Number(a) - Number(b))
+      .map((id, i) => ({
+        snmpinterface_id: Number(id),
+        snmpiftype: interfaceType(
+          o.product_cd,
+          (metric) => (metric === 'if_in_packets' ? withPackets : withDiscards).has(id),
+          id,
+        ),
+        multi_interface_alias: i === 0 ? 'WAN' : `Sub-interface ${i}`,
+      }));
+  }
+
+  /** The billed components that have a usage series (charted), up to maxUsageCharts. */
+  async function usageComponents(baseOrderId: number) {
+    const charted = new Set(await usageSeries.objectKeys(baseOrderId, metrics.usage));
+    return (await findComponents(db, baseOrderId))
+      .filter((c) => charted.has(String(c.component_id)))
+      .slice(0, products.maxUsageCharts);
+  }
+
+  /** The order and interface of a network call, else NOT_FOUND / NETWORK_STATS_NOT_FOUND. */
+  async function networkInterface(
+    caller: Caller,
+    baseOrderId: number,
+    interfaceId: number,
+    chartType: products.NetworkChartType,
+  ) {
+    const o = await order(caller, baseOrderId, 'network');
+    const iface = (await networkInterfaces(o)).find((i) => i.snmpinterface_id === interfaceId);
+    if (!iface || !products.networkChartsFor(iface.snmpiftype).includes(chartType))
+      throw new AppError('NETWORK_STATS_NOT_FOUND', 'No statistics for this interface.');
+    return o;
   }
 
   async function networkChart(
@@ -48,21 +99,22 @@ export function productsService({ db, clock }: Deps) {
     },
     max?: number,
   ): Promise<ChartData> {
-    const o = await order(caller, input.baseOrderId, 'network');
-    const iface = (await networkInterfaces(o)).find((i) => i.snmpinterface_id === input.interfaceId);
-    if (!iface || !products.networkChartsFor(iface.snmpiftype).includes(input.chartType))
-      throw new AppError('NETWORK_STATS_NOT_FOUND', 'No statistics for this interface.');
-    const columns = (['in', 'out'] as const).map((dir) => ({
-      series: `${dir}_${input.chartType}:${input.interfaceId}`,
+    const o = await networkInterface(caller, input.baseOrderId, input.interfaceId, input.chartType);
+    const object = { object_key: String(input.interfaceId) };
+    const series = networkSeries[input.chartType];
+    const columns: Column[] = (['in', 'out'] as const).map((dir) => ({
+      metric: series[dir],
+      labels: object,
+      scale: series.scale,
       label: `${dir === 'in' ? 'In' : 'Out'} ${input.chartType}`,
     }));
-    return readChart(db, o.base_order_id, columns, input.startDate, input.endDate, max);
+    return networkReader.chart(o.base_order_id, columns, input.startDate, input.endDate, max);
   }
 
   return {
     async usageOrder(caller: Caller, baseOrderId: number) {
       const o = await order(caller, baseOrderId, 'usage-based');
-      return { ...o, components: await findComponents(db, o.base_order_id, products.maxUsageCharts) };
+      return { ...o, components: await usageComponents(o.base_order_id) };
     },
 
     async usageStats(
@@ -70,17 +122,16 @@ export function productsService({ db, clock }: Deps) {
       input: { baseOrderId: number; start: number; end: number; customerOrderComponentId?: number | undefined },
     ) {
       const o = await order(caller, input.baseOrderId, 'usage-based');
-      const components = (await findComponents(db, o.base_order_id, products.maxUsageCharts)).filter(
+      const components = (await usageComponents(o.base_order_id)).filter(
         (c) => input.customerOrderComponentId === undefined || c.component_id === input.customerOrderComponentId,
       );
       if (input.customerOrderComponentId !== undefined && components.length === 0) throw notFound();
       return Promise.all(
         components.map(async (c) => {
           const label = c.unit_of_measure ?? 'Usage';
-          const chartData = await readChart(
-            db,
+          const chartData = await usageSeries.chart(
             o.base_order_id,
-            [{ series: `usage:${c.component_id}`, label }],
+            [{ metric: metrics.usage, labels: { component_key: String(c.component_id) }, label }],
             input.start,
             input.end,
           );
@@ -109,7 +160,11 @@ export function productsService({ db, clock }: Deps) {
 
     async obOrder(caller: Caller, baseOrderId: number) {
       const o = await order(caller, baseOrderId, 'ob');
-      const latest = await latestValues(db, o.base_order_id, ['size_bytes', 'bucket_count'], nowSeconds());
+      const [size, count] = await obSeries.latest(
+        o.base_order_id,
+        [{ metric: metrics.size_bytes }, { metric: metrics.bucket_count }],
+        nowSeconds(),
+      );
       const committed = await db.one<{ quantity: number; mrc_charges: number }>(
         `SELECT quantity, mrc_charges FROM order_components
           WHERE base_order_id = $1 AND description = 'Object storage' ORDER BY component_id LIMIT 1`,
@@ -117,8 +172,8 @@ export function productsService({ db, clock }: Deps) {
       );
       return {
         ...o,
-        latest_size: latest.get('size_bytes') ?? 0,
-        latest_bucket_count: latest.get('bucket_count') ?? 0,
+        latest_size: size ?? 0,
+        latest_bucket_count: count ?? 0,
         // The seed has no storage caps: every order is without limit.
         max_size: -1,
         per_gb_rate:
@@ -131,8 +186,13 @@ export function productsService({ db, clock }: Deps) {
     async obStats(caller: Caller, input: { baseOrderId: number; start: number; end: number }) {
       const o = await order(caller, input.baseOrderId, 'ob');
       const [size, objects] = await Promise.all([
-        readChart(db, o.base_order_id, [{ series: 'size_bytes', label: 'Storage used' }], input.start, input.end),
-        readChart(db, o.base_order_id, [{ series: 'objects', label: 'Objects' }], input.start, input.end),
+        obSeries.chart(
+          o.base_order_id,
+          [{ metric: metrics.size_bytes, label: 'Storage used' }],
+          input.start,
+          input.end,
+        ),
+        obSeries.chart(o.base_order_id, [{ metric: metrics.objects, label: 'Objects' }], input.start, input.end),
       ]);
       return { size, objects };
     },
@@ -149,19 +209,26 @@ export function productsService({ db, clock }: Deps) {
 
     networkStats: (caller: Caller, input: Parameters<typeof networkChart>[1]) => networkChart(caller, input),
 
+    async networkSummary(
+      caller: Caller,
+      input: { baseOrderId: number; interfaceId: number; startDate: number; endDate: number },
+    ) {
+      const o = await networkInterface(caller, input.baseOrderId, input.interfaceId, 'bits');
+      const labels = { object_key: String(input.interfaceId) };
+      const [inbound, outbound] = await Promise.all(
+        [metrics.if_in_octets, metrics.if_out_octets].map((metric) =>
+          networkReader.summary(o.base_order_id, { metric, labels }, input.startDate, input.endDate, 8),
+        ),
+      );
+      return { in: inbound ?? null, out: outbound ?? null };
+    },
+
+    /** The chart's series over its range as CSV: the chart query with a bound of csvMaxRows rows. */
     async networkCsv(caller: Caller, input: Parameters<typeof networkChart>[1], reply: FastifyReply) {
-      await networkChart(caller, input, 1); // ownership and chart type checks
-      const columns = (['in', 'out'] as const).map((dir) => `${dir}_${input.chartType}:${input.interfaceId}`);
-      const points = await readPoints(db, input.baseOrderId, columns, input.startDate, input.endDate);
-      const byTime = new Map<number, (number | null)[]>();
-      for (const p of points) {
-        const row = byTime.get(p.ts) ?? [null, null];
-        row[columns.indexOf(p.series)] = p.value;
-        byTime.set(p.ts, row);
-      }
+      const table = await networkChart(caller, input, csvMaxRows);
       const records = [csvRecord(['Time', `In ${input.chartType}`, `Out ${input.chartType}`])];
-      for (const [ts, [a, b]] of [...byTime.entries()].sort((x, y) => x[0] - y[0]))
-        records.push(csvRecord([new Date(ts * 1000).toISOString(), a, b]));
+      for (const [ts, a, b] of table.slice(1))
+        records.push(csvRecord([new Date(Number(ts) * 1000).toISOString(), a ?? null, b ?? null]));
       return sendCsv(reply, `network-${input.interfaceId}-${input.chartType}.csv`, [records.join('')]);
     },
   };

@@ -3,19 +3,21 @@ import type { FastifyReply } from 'fastify';
 import { productsRp, type ProductOrder } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { readChart } from '../../lib/chart-data.ts';
 import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findProductOrder, latestValues, seriesNames } from './products.repository.ts';
+import { metrics, seriesReader, type SeriesRef } from '../metrics/index.ts';
+import { findProductOrder } from './products.repository.ts';
 import { findVms, type VmSearch } from './resource-pool.repository.ts';
 
 const profileTitle = (p: string) => `Storage: ${p.charAt(0).toUpperCase()}${p.slice(1)}`;
 
 /** Resource pool page (series: header of db/seed/metrics.ts; VMs: resource_pool_vms). */
-export function resourcePoolService({ db, clock }: Deps) {
+export function resourcePoolService(deps: Deps) {
+  const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const series = seriesReader(deps, 'resource-pool');
 
   /** The caller's resource pool order, else NOT_FOUND with no data. */
   async function order(caller: Caller, baseOrderId: number): Promise<ProductOrder> {
@@ -24,68 +26,74 @@ export function resourcePoolService({ db, clock }: Deps) {
     return found;
   }
 
-  /** The storage profiles of an order: the sub-keys of storage_bytes_used:*. */
-  async function profiles(baseOrderId: number) {
-    const prefix = 'storage_bytes_used:';
-    return (await seriesNames(db, baseOrderId, prefix)).map((r) => r.series.slice(prefix.length));
-  }
+  /** The storage profiles of an order: the objects of its storage_bytes_used series. */
+  const profiles = (baseOrderId: number) => series.objectKeys(baseOrderId, metrics.storage_bytes_used);
+  const profile = (name: string) => ({ object_key: name });
 
   return {
     async order(caller: Caller, baseOrderId: number) {
       const o = await order(caller, baseOrderId);
       const names = await profiles(o.base_order_id);
-      const series = [
-        'memory_bytes_used',
-        'memory_bytes_limit',
-        'cpu_hz_used',
-        'cpu_hz_limit',
-        ...names.flatMap((p) => [`storage_bytes_used:${p}`, `storage_bytes_limit:${p}`]),
+      const refs: SeriesRef[] = [
+        { metric: metrics.memory_bytes_used },
+        { metric: metrics.memory_bytes_limit },
+        { metric: metrics.cpu_hz_used },
+        { metric: metrics.cpu_hz_limit },
+        ...names.flatMap((p) => [
+          { metric: metrics.storage_bytes_used, labels: profile(p) },
+          { metric: metrics.storage_bytes_limit, labels: profile(p) },
+        ]),
       ];
-      const latest = await latestValues(db, o.base_order_id, series, nowSeconds());
+      const latest = (await series.latest(o.base_order_id, refs, nowSeconds())).map((v) => v ?? 0);
       return {
         ...o,
-        memory_bytes_used: latest.get('memory_bytes_used') ?? 0,
-        memory_bytes_limit: latest.get('memory_bytes_limit') ?? 0,
-        cpu_hz_used: latest.get('cpu_hz_used') ?? 0,
-        cpu_hz_limit: latest.get('cpu_hz_limit') ?? 0,
-        storage_profiles: names.map((name) => ({
+        memory_bytes_used: latest[0] ?? 0,
+        memory_bytes_limit: latest[1] ?? 0,
+        cpu_hz_used: latest[2] ?? 0,
+        cpu_hz_limit: latest[3] ?? 0,
+        storage_profiles: names.map((name, i) => ({
           name,
-          bytes_used: latest.get(`storage_bytes_used:${name}`) ?? 0,
-          bytes_limit: latest.get(`storage_bytes_limit:${name}`) ?? 0,
+          bytes_used: latest[4 + 2 * i] ?? 0,
+          bytes_limit: latest[5 + 2 * i] ?? 0,
         })),
       };
     },
 
     async stats(caller: Caller, input: { baseOrderId: number; start: number; end: number }) {
       const o = await order(caller, input.baseOrderId);
-      const metrics = [
+      const charts = [
         {
           key: 'memory',
           title: 'Memory',
           unit: 'bytes' as const,
-          used: 'memory_bytes_used',
-          limit: 'memory_bytes_limit',
+          used: { metric: metrics.memory_bytes_used },
+          limit: { metric: metrics.memory_bytes_limit },
         },
-        { key: 'cpu', title: 'Compute', unit: 'hertz' as const, used: 'cpu_hz_used', limit: 'cpu_hz_limit' },
+        {
+          key: 'cpu',
+          title: 'Compute',
+          unit: 'hertz' as const,
+          used: { metric: metrics.cpu_hz_used },
+          limit: { metric: metrics.cpu_hz_limit },
+        },
         ...(await profiles(o.base_order_id)).map((p) => ({
           key: `storage:${p}`,
           title: profileTitle(p),
           unit: 'bytes' as const,
-          used: `storage_bytes_used:${p}`,
-          limit: `storage_bytes_limit:${p}`,
+          used: { metric: metrics.storage_bytes_used, labels: profile(p) },
+          limit: { metric: metrics.storage_bytes_limit, labels: profile(p) },
         })),
       ].slice(0, productsRp.maxResourcePoolCharts);
       return Promise.all(
-        metrics.map(async (m) => ({
+        charts.map(async (m) => ({
           key: m.key,
           title: m.title,
           unit: m.unit,
-          chartData: await readChart(
-            db,
+          chartData: await series.chart(
             o.base_order_id,
             [
-              { series: m.used, label: 'Used' },
-              { series: m.limit, label: 'Limit' },
+              { ...m.used, label: 'Used' },
+              { ...m.limit, label: 'Limit' },
             ],
             input.start,
             input.end,

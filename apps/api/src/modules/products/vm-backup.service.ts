@@ -1,10 +1,10 @@
 import type { CvOrder, CvStats } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { readChart } from '../../lib/chart-data.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findProductOrder, latestValues } from './products.repository.ts';
+import { metrics, seriesReader } from '../metrics/index.ts';
+import { findProductOrder } from './products.repository.ts';
 
 const GB = 1024 ** 3;
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -20,8 +20,11 @@ const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
  * - mm_rate_per_vm: the month's VM charge, backup_count x per_vm_rate; gb_amount: used GB x per_gb_rate (dollars).
  * - Stats: the two series as they are, each its own chart table.
  */
-export function vmBackupService({ db, clock }: Deps) {
+export function vmBackupService(deps: Deps) {
+  const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const series = seriesReader(deps, 'cv');
+  const refs = [{ metric: metrics.vm_count }, { metric: metrics.used_bytes }];
 
   async function order(caller: Caller, baseOrderId: number) {
     const found = await findProductOrder(db, caller.userId, baseOrderId, 'cv');
@@ -43,22 +46,17 @@ export function vmBackupService({ db, clock }: Deps) {
       const perVm = rate('Protected virtual machines');
       const perGb = rate('Backup storage');
       const now = nowSeconds();
-      const series = ['vm_count', 'used_bytes'];
-      const latest = await latestValues(db, o.base_order_id, series, now);
-      const runDate = await db.one<{ ts: number | null }>(
-        `SELECT extract(epoch FROM max(ts))::bigint AS ts FROM metric_points
-          WHERE base_order_id = $1 AND series = ANY($2::text[]) AND ts <= to_timestamp($3)`,
-        [o.base_order_id, series, now],
-      );
-      const vms = latest.get('vm_count') ?? 0;
-      const used = latest.get('used_bytes') ?? 0;
+      const [vmCount, usedBytes] = await series.latest(o.base_order_id, refs, now);
+      const runDate = await series.lastTime(o.base_order_id, refs, now);
+      const vms = vmCount ?? 0;
+      const used = usedBytes ?? 0;
       return {
         ...o,
         backup_count: vms,
         used_bytes: used,
         per_gb_rate: perGb,
         gb_amount: round2((used / GB) * perGb),
-        run_date: runDate?.ts === null || runDate?.ts === undefined ? null : Number(runDate.ts),
+        run_date: runDate,
         per_vm_rate: perVm,
         mm_rate_per_vm: round2(vms * perVm),
       };
@@ -68,8 +66,8 @@ export function vmBackupService({ db, clock }: Deps) {
       const o = await order(caller, input.baseOrderId);
       const { startDate: start, endDate: end } = input;
       const [vms, storage] = await Promise.all([
-        readChart(db, o.base_order_id, [{ series: 'vm_count', label: 'Protected VMs' }], start, end),
-        readChart(db, o.base_order_id, [{ series: 'used_bytes', label: 'Storage used' }], start, end),
+        series.chart(o.base_order_id, [{ metric: metrics.vm_count, label: 'Protected VMs' }], start, end),
+        series.chart(o.base_order_id, [{ metric: metrics.used_bytes, label: 'Storage used' }], start, end),
       ]);
       return { vm_count: vms, used_storage: storage };
     },

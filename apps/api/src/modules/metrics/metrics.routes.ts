@@ -1,0 +1,77 @@
+import { createGunzip } from 'node:zlib';
+
+import type { FastifyInstance } from 'fastify';
+
+import { metrics as contract } from '@portal/contract';
+
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { route } from '../../plugins/route.ts';
+import { createTokensService, requireScope } from '../integration/tokens.service.ts';
+import { dataFreshnessOf, ingestJson, ingestOtlp, ingestRemoteWrite, startUpkeep } from './metrics.service.ts';
+
+const ingestCalls = new Set([contract.ingestPoints.id, contract.prometheusWrite.id, contract.otlpMetrics.id]);
+const operationOf = (config: unknown) => (config as { operationId?: string } | undefined)?.operationId ?? '';
+
+/**
+ * Usage data (issue 12): the data-freshness call of the product pages, and the provider's ingestion
+ * calls (scope metrics) in JSON, Prometheus remote write and OTLP/HTTP, authenticated with an
+ * integration token by the integration module's own service, before their body is read.
+ */
+export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, deps, contract.getDataFreshness, ({ caller, input }) => dataFreshnessOf(deps, caller, input.baseOrderId));
+  startUpkeep(app, deps);
+
+  await app.register(async (v1) => {
+    const tokens = createTokensService(deps);
+    v1.addHook('onRoute', (options) => {
+      if (ingestCalls.has(operationOf(options.config))) options.bodyLimit = deps.env.METRICS_BODY_LIMIT_BYTES;
+    });
+    v1.addContentTypeParser('application/x-protobuf', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    // The token and its scope are checked before the body is read: without them nothing is decoded.
+    // A gzip body (OTLP exporters send one) is inflated as it is read; the body limit counts what comes out.
+    v1.addHook('preParsing', async (request, _reply, payload) => {
+      if (!ingestCalls.has(operationOf(request.routeOptions.config))) return payload;
+      requireScope(await tokens.authenticate(request.headers.authorization), 'metrics');
+      const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
+      if (encoding === 'identity' || (encoding === 'snappy' && request.url.includes('/prometheus/'))) return payload;
+      if (encoding !== 'gzip')
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding} is not accepted here.`);
+      const inflated = createGunzip() as ReturnType<typeof createGunzip> & { receivedEncodedLength: number };
+      inflated.receivedEncodedLength = 0;
+      payload.on('data', (chunk: Buffer) => {
+        inflated.receivedEncodedLength += chunk.length;
+      });
+      payload.on('error', (error) => inflated.destroy(error));
+      return payload.pipe(inflated);
+    });
+
+    route(v1, deps, contract.ingestPoints, ({ input }) => ingestJson(deps, input.points));
+
+    const allowOrigin = new URL(deps.env.PUBLIC_URL).origin;
+    v1.route({
+      method: 'POST',
+      url: contract.prometheusWrite.path,
+      config: { operationId: contract.prometheusWrite.id },
+      handler: async (request, reply) => {
+        if (!Buffer.isBuffer(request.body))
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Remote write sends application/x-protobuf.');
+        const data = await ingestRemoteWrite(deps, request.body);
+        return reply.header('access-control-allow-origin', allowOrigin).send({ data, code: 'SUCCESS', message: '' });
+      },
+    });
+    v1.route({
+      method: 'POST',
+      url: contract.otlpMetrics.path,
+      config: { operationId: contract.otlpMetrics.id },
+      handler: async (request, reply) => {
+        const result = await ingestOtlp(deps, request.body);
+        reply.header('access-control-allow-origin', allowOrigin);
+        if (result.protobuf) return reply.type('application/x-protobuf').send(Buffer.from(result.protobuf));
+        return reply.send({ data: result.data, code: 'SUCCESS', message: '' });
+      },
+    });
+  });
+}

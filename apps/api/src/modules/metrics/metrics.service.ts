@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+
+import { metrics as contract } from '@portal/contract';
+
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/scope.ts';
+import { ingest, type IngestResult } from './ingest.service.ts';
+import { jsonPoints } from './json.ts';
+import { decodeOtlpJson, decodeOtlpProtobuf, otlpPoints, otlpResponse } from './otlp.ts';
+import type { PointIn, Rejected } from './points.ts';
+import { decodeRemoteWrite } from './remote-write.ts';
+import { dataFreshness } from './series.service.ts';
+import { findCallerOrder, tryUpkeepLock } from './store.repository.ts';
+import { retentionOf } from './tiers.ts';
+import { metricsUpkeep } from './upkeep.ts';
+
+type IngestDeps = Pick<Deps, 'db' | 'env' | 'clock'>;
+
+const context = (deps: IngestDeps) => ({
+  db: deps.db,
+  retention: retentionOf(deps.env),
+  nowSeconds: deps.clock.now() / 1000,
+});
+
+const run = (deps: IngestDeps, decoded: { points: PointIn[]; rejected: Rejected[] }): Promise<IngestResult> =>
+  ingest(context(deps), decoded.points, decoded.rejected);
+
+export const ingestJson = (deps: IngestDeps, items: readonly unknown[]) => run(deps, jsonPoints(items));
+
+export const ingestRemoteWrite = (deps: IngestDeps, body: Buffer) =>
+  run(deps, decodeRemoteWrite(body, deps.env.METRICS_BODY_LIMIT_BYTES, contract.maxPointsPerRequest));
+
+/** OTLP: a protobuf request is answered in protobuf (the OTLP/HTTP spec), a JSON one in the envelope. */
+export async function ingestOtlp(deps: IngestDeps, body: unknown) {
+  const protobuf = Buffer.isBuffer(body);
+  const request = protobuf ? decodeOtlpProtobuf(body) : decodeOtlpJson(body);
+  const data = await run(deps, otlpPoints(request, contract.maxPointsPerRequest));
+  return { data, protobuf: protobuf ? otlpResponse(data.rejected) : null };
+}
+
+export async function dataFreshnessOf(deps: IngestDeps, caller: Caller, baseOrderId: number) {
+  if (!(await findCallerOrder(deps.db, caller.userId, baseOrderId))) throw notFound();
+  return dataFreshness(deps, baseOrderId);
+}
+
+/** Each hour (and at start), in every API process: partitions ahead and retention, one process at a time. */
+export function startUpkeep(app: FastifyInstance, deps: Deps) {
+  if (deps.env.NODE_ENV === 'test') return; // tests call metricsUpkeep themselves, with their own clock
+  const once = () =>
+    deps.db
+      .tx(async (t) => {
+        if (!(await tryUpkeepLock(t))) return;
+        await metricsUpkeep(t, retentionOf(deps.env), deps.clock.now() / 1000);
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'metrics upkeep failed'));
+  app.addHook('onReady', async () => void once());
+  const timer = setInterval(() => void once(), 3600_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,196 @@
+import protobuf from 'protobufjs';
+
+import { AppError } from '../../lib/errors.ts';
+import { isCounter } from './catalogue.ts';
+import { messages, seriesLabelsOf, type PointIn, type Rejected } from './points.ts';
+import { tooMany } from './remote-write.ts';
+
+/**
+ * OTLP/HTTP metrics (decision 091). The messages are the part of opentelemetry-proto's
+ * collector/metrics/v1/metrics_service.proto, metrics/v1/metrics.proto, common/v1/common.proto and
+ * resource/v1/resource.proto (Apache-2.0) that gauges and sums use, field numbers as published;
+ * histograms and summaries are kept as bytes only to say they are not stored. The JSON encoding is read
+ * through the same types (protobufjs fromObject: lowerCamelCase keys, 64-bit integers as strings).
+ */
+const schema = `
+syntax = "proto3";
+package otlp;
+message ExportMetricsServiceRequest { repeated ResourceMetrics resource_metrics = 1; }
+message ExportMetricsServiceResponse { ExportMetricsPartialSuccess partial_success = 1; }
+message ExportMetricsPartialSuccess { int64 rejected_data_points = 1; string error_message = 2; }
+message ResourceMetrics { Resource resource = 1; repeated ScopeMetrics scope_metrics = 2; }
+message Resource { repeated KeyValue attributes = 1; }
+message ScopeMetrics { repeated Metric metrics = 2; }
+message KeyValue { string key = 1; AnyValue value = 2; }
+message AnyValue {
+  oneof value { string string_value = 1; bool bool_value = 2; int64 int_value = 3; double double_value = 4; }
+}
+message Metric {
+  string name = 1;
+  oneof data { Gauge gauge = 5; Sum sum = 7; bytes histogram = 9; bytes exponential_histogram = 10; bytes summary = 11; }
+}
+message Gauge { repeated NumberDataPoint data_points = 1; }
+message Sum { repeated NumberDataPoint data_points = 1; int32 aggregation_temporality = 2; bool is_monotonic = 3; }
+message NumberDataPoint {
+  repeated KeyValue attributes = 7;
+  fixed64 start_time_unix_nano = 2;
+  fixed64 time_unix_nano = 3;
+  oneof value { double as_double = 4; sfixed64 as_int = 6; }
+}
+`;
+
+const root = protobuf.parse(schema).root;
+export const ExportMetricsServiceRequest = root.lookupType('otlp.ExportMetricsServiceRequest');
+export const ExportMetricsServiceResponse = root.lookupType('otlp.ExportMetricsServiceResponse');
+
+type Long = number | protobuf.Long | string;
+interface KeyValue {
+  key?: string;
+  value?: { stringValue?: string; boolValue?: boolean; intValue?: Long; doubleValue?: number };
+}
+interface DataPoint {
+  attributes?: KeyValue[];
+  startTimeUnixNano?: Long;
+  timeUnixNano?: Long;
+  asDouble?: number;
+  asInt?: Long;
+}
+interface Request {
+  resourceMetrics?: {
+    resource?: { attributes?: KeyValue[] };
+    scopeMetrics?: {
+      metrics?: {
+        name?: string;
+        gauge?: { dataPoints?: DataPoint[] };
+        sum?: { dataPoints?: DataPoint[]; aggregationTemporality?: number };
+        histogram?: unknown;
+        exponentialHistogram?: unknown;
+        summary?: unknown;
+      }[];
+    }[];
+  }[];
+}
+
+const DELTA = 1;
+
+const num = (v: Long | undefined) =>
+  v === undefined
+    ? undefined
+    : typeof v === 'number'
+      ? v
+      : typeof v === 'string'
+        ? Number(v)
+        : protobuf.util.LongBits.from(v).toNumber();
+
+function attributes(list: readonly KeyValue[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const kv of list ?? []) {
+    const v = kv.value;
+    if (!kv.key || !v) continue;
+    const text =
+      v.stringValue ??
+      (v.intValue !== undefined
+        ? String(num(v.intValue))
+        : v.doubleValue !== undefined
+          ? String(v.doubleValue)
+          : undefined);
+    if (text !== undefined) out[kv.key] = text;
+  }
+  return out;
+}
+
+/** OTLP names may hold dots and dashes; a series name keeps letters, digits, _ and : (as Prometheus does). */
+export const metricName = (name: string) => name.replace(/[^a-zA-Z0-9_:]/g, '_');
+
+const badBody = (kind: string) =>
+  new AppError('BAD_REQUEST', `The body is not an OTLP ExportMetricsServiceRequest (${kind}).`);
+
+export function decodeOtlpProtobuf(body: Buffer): Request {
+  try {
+    return ExportMetricsServiceRequest.toObject(ExportMetricsServiceRequest.decode(body), { longs: Number }) as Request;
+  } catch {
+    throw badBody('protobuf');
+  }
+}
+
+export function decodeOtlpJson(body: unknown): Request {
+  try {
+    const message = ExportMetricsServiceRequest.fromObject(body as Record<string, unknown>);
+    return ExportMetricsServiceRequest.toObject(message, { longs: Number }) as Request;
+  } catch {
+    throw badBody('JSON');
+  }
+}
+
+/** Points of a request, data points numbered in order (a histogram or summary counts as one, rejected). */
+export function otlpPoints(request: Request, maxPoints: number): { points: PointIn[]; rejected: Rejected[] } {
+  const points: PointIn[] = [];
+  const rejected: Rejected[] = [];
+  let index = 0;
+  const next = () => {
+    if (index >= maxPoints) throw tooMany(maxPoints);
+    return index++;
+  };
+  for (const rm of request.resourceMetrics ?? []) {
+    const order = attributes(rm.resource?.attributes)['portal.order'];
+    for (const sm of rm.scopeMetrics ?? [])
+      for (const metric of sm.metrics ?? []) {
+        const name = metricName(metric.name ?? '');
+        const data = metric.gauge ?? metric.sum;
+        if (!data) {
+          rejected.push({ index: next(), errors: { metric: ['Only gauges and sums are stored.'] } });
+          continue;
+        }
+        const delta = metric.sum?.aggregationTemporality === DELTA;
+        for (const dp of data.dataPoints ?? []) {
+          const at = next();
+          if (!order) {
+            rejected.push({ index: at, errors: { labels: [messages.noOrder] } });
+            continue;
+          }
+          const value = dp.asDouble ?? num(dp.asInt) ?? Number.NaN;
+          const time = (num(dp.timeUnixNano) ?? 0) / 1e9;
+          const start = (num(dp.startTimeUnixNano) ?? 0) / 1e9;
+          const point: PointIn = {
+            index: at,
+            order_number: order,
+            metric: name,
+            labels: seriesLabelsOf(attributes(dp.attributes)),
+            ts: time,
+            value,
+          };
+          // A delta sum of a counter is the increase since its start: stored as the rate over that time.
+          if (delta && isCounter(name)) {
+            if (!(time > start && start > 0)) {
+              rejected.push({ index: at, errors: { ts: ['A delta sum needs a start time before its time.'] } });
+              continue;
+            }
+            point.value = value / (time - start);
+            point.rate = true;
+          }
+          points.push(point);
+        }
+      }
+  }
+  return { points, rejected };
+}
+
+/** The protobuf answer: partial success when some points were rejected (OTLP/HTTP spec). */
+export function otlpResponse(rejected: readonly Rejected[]): Uint8Array {
+  const first = rejected[0];
+  const message = ExportMetricsServiceResponse.fromObject(
+    rejected.length
+      ? {
+          partialSuccess: {
+            rejectedDataPoints: rejected.length,
+            errorMessage: `${rejected.length} data points rejected; the first (#${first?.index}): ${Object.entries(
+              first?.errors ?? {},
+            )
+              .map(([k, v]) => `${k}: ${v.join(' ')}`)
+              .join('; ')}`,
+          },
+        }
+      : {},
+  );
+  return ExportMetricsServiceResponse.encode(message).finish();
+}

@@ -1,0 +1,178 @@
+import { products, type ChartData, type DataFreshness, type TrafficSummary } from '@portal/contract';
+
+import type { Deps } from '../../deps.ts';
+import { pages, type MetricDef, type PageName, type SeriesLabel } from './catalogue.ts';
+import { labelsKey } from './points.ts';
+import * as store from './store.repository.ts';
+import { chooseTier, keepFrom, retentionOf, tiers, type RollupTier } from './tiers.ts';
+
+/**
+ * How the product pages read usage data (decision 092): the one chart query (coarsest tier that fills
+ * the chart, folded in the database to at most maxChartPoints rows), newest values, sums, the objects
+ * an order's series name, the network summary and the data's freshness. A page's reader only reads the
+ * metrics its page lists in the catalogue, so docs/metrics-catalogue.md cannot miss one.
+ */
+
+export interface SeriesRef {
+  metric: MetricDef;
+  labels?: Partial<Record<SeriesLabel, string>>;
+}
+
+export interface Column extends SeriesRef {
+  /** The column's name in the chart table. */
+  label: string;
+  /** Factor applied to every value (octets per second x 8 = bits per second). */
+  scale?: number;
+}
+
+type ReadDeps = Pick<Deps, 'db' | 'env' | 'clock'>;
+
+const refKey = (metric: string, labels: Record<string, string> | undefined) => `${metric}|${labelsKey(labels ?? {})}`;
+
+export function seriesReader(deps: ReadDeps, page: PageName) {
+  const { db } = deps;
+  const listed = new Set<MetricDef>(pages[page].series);
+  const nowSeconds = () => Math.floor(deps.clock.now() / 1000);
+  const keep = () => keepFrom(retentionOf(deps.env), nowSeconds());
+
+  function check(refs: readonly SeriesRef[]) {
+    for (const r of refs)
+      if (!listed.has(r.metric))
+        throw new Error(`metrics: the ${page} page reads ${r.metric.name}, which its catalogue entry does not list`);
+  }
+
+  /** The series id of each ref (undefined when the order has no such series). */
+  async function ids(baseOrderId: number, refs: readonly SeriesRef[]) {
+    check(refs);
+    const rows = await store.orderSeries(db, baseOrderId, [...new Set(refs.map((r) => r.metric.name))]);
+    const byKey = new Map(rows.map((r) => [refKey(r.metric, r.labels), r]));
+    return refs.map((r) => byKey.get(refKey(r.metric.name, r.labels as Record<string, string>)));
+  }
+
+  return {
+    /**
+     * The spec's chart table of some series over [start, end]: Time (the earliest point or bucket of
+     * each group) and one column per series, at most `maxRows` rows, each group's peak or newest value
+     * as the metric says. The rows read stay bounded whatever the range (see chooseTier).
+     */
+    async chart(
+      baseOrderId: number,
+      columns: readonly Column[],
+      start: number,
+      end: number,
+      maxRows: number = products.maxChartPoints,
+    ): Promise<ChartData> {
+      const header = ['Time', ...columns.map((c) => c.label)];
+      const found = await ids(baseOrderId, columns);
+      const seriesIds = found.filter((s) => s !== undefined).map((s) => s.series_id);
+      if (seriesIds.length === 0) return [header];
+      const { tier, groupSeconds } = chooseTier(start, end, maxRows, keep());
+      const rows = await store.groupedRows(db, tier, seriesIds, start, end, groupSeconds);
+      const groups = new Map<number, { time: number; values: (number | null)[] }>();
+      for (const r of rows) {
+        const group = groups.get(r.g) ?? { time: r.t, values: columns.map(() => null) };
+        group.time = Math.min(group.time, r.t);
+        found.forEach((s, i) => {
+          const column = columns[i] as Column;
+          if (s?.series_id !== r.series_id) return;
+          const value = column.metric.chart === 'peak' ? r.peak : r.last;
+          group.values[i] = value === null ? null : value * (column.scale ?? 1);
+        });
+        groups.set(r.g, group);
+      }
+      return [
+        header,
+        ...[...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, g]) => [Math.floor(g.time), ...g.values]),
+      ];
+    },
+
+    /** The newest value of each series at or before `at` (null without one), in the refs' order. */
+    async latest(baseOrderId: number, refs: readonly SeriesRef[], at: number): Promise<(number | null)[]> {
+      const found = await ids(baseOrderId, refs);
+      const present = found.filter((s) => s !== undefined);
+      // The series row holds its newest point: read the tiers only when that point is after `at`.
+      const current = (s: store.SeriesRow) => s.last_ts !== null && s.last_ts <= at && s.last_value !== null;
+      const values = new Map(present.map((s) => [s.series_id, current(s) ? s.last_value : null]));
+      const stale = present.filter((s) => !current(s)).map((s) => s.series_id);
+      if (stale.length) for (const r of await store.valuesAt(db, stale, at)) values.set(r.series_id, r.value);
+      return found.map((s) => (s ? (values.get(s.series_id) ?? null) : null));
+    },
+
+    /** When the newest point of any of these series (at or before `at`) was measured; null without one. */
+    async lastTime(baseOrderId: number, refs: readonly SeriesRef[], at: number): Promise<number | null> {
+      const present = (await ids(baseOrderId, refs)).filter((s) => s !== undefined);
+      const direct = present.filter((s) => s.last_ts !== null && s.last_ts <= at).map((s) => s.last_ts as number);
+      const later = present.filter((s) => s.last_ts !== null && s.last_ts > at);
+      const older = later.length
+        ? await store.valuesAt(
+            db,
+            later.map((s) => s.series_id),
+            at,
+          )
+        : [];
+      const times = [...direct, ...older.map((r) => r.ts)];
+      return times.length ? Math.floor(Math.max(...times)) : null;
+    },
+
+    /** Sum of each series' points over [start, end] (within raw retention: month-to-date spend). */
+    async sums(baseOrderId: number, refs: readonly SeriesRef[], start: number, end: number): Promise<number[]> {
+      const found = await ids(baseOrderId, refs);
+      const present = found.filter((s) => s !== undefined).map((s) => s.series_id);
+      const totals = new Map((await store.rawSums(db, present, start, end)).map((r) => [r.series_id, r.total]));
+      return found.map((s) => (s ? (totals.get(s.series_id) ?? 0) : 0));
+    },
+
+    /**
+     * The objects an order's series of a metric name (their object_key or component_key), sorted. Until
+     * the product-objects collection lands (issue 12, a later step), this is how a page finds its objects.
+     */
+    async objectKeys(baseOrderId: number, metric: MetricDef): Promise<string[]> {
+      check([{ metric }]);
+      const label = metric.label;
+      if (!label) return [];
+      const rows = await store.orderSeries(db, baseOrderId, [metric.name]);
+      return [...new Set(rows.map((r) => r.labels[label]).filter((k): k is string => typeof k === 'string'))].sort();
+    },
+
+    /**
+     * min, max, average, 95th percentile of the bucket averages and the newest value of one series over
+     * [start, end], from the finest rollup that keeps the start (5-minute buckets for 400 days by default).
+     */
+    async summary(baseOrderId: number, ref: SeriesRef, start: number, end: number, scale = 1) {
+      const [series] = await ids(baseOrderId, [ref]);
+      if (!series) return null;
+      const k = keep();
+      const tier = (tiers.find((t) => t.seconds > 0 && k[t.name] <= start) ?? tiers[tiers.length - 1]) as RollupTier;
+      const row = await store.bucketSummary(db, tier, series.series_id, start, end);
+      if (!row || row.max === null || row.min === null || row.avg === null || row.p95 === null || row.last === null)
+        return null;
+      return {
+        min: row.min * scale,
+        max: row.max * scale,
+        avg: row.avg * scale,
+        p95: row.p95 * scale,
+        last: row.last * scale,
+        last_at: Math.floor(row.last_at ?? start),
+      } satisfies TrafficSummary;
+    },
+  };
+}
+
+export type SeriesReader = ReturnType<typeof seriesReader>;
+
+/**
+ * When an order's newest point was measured and whether that is older than its feed's step: the step
+ * of the series that sent last, with half a step (at least a minute) of grace for the feed's own delay.
+ */
+export async function dataFreshness(deps: ReadDeps, baseOrderId: number): Promise<DataFreshness> {
+  const rows = await store.orderSeries(deps.db, baseOrderId);
+  const newest = rows.filter((r) => r.last_ts !== null).sort((a, b) => (b.last_ts ?? 0) - (a.last_ts ?? 0))[0];
+  if (!newest || newest.last_ts === null) return { last_point_at: null, expected_interval_seconds: null, stale: false };
+  const interval = newest.interval_seconds;
+  const age = deps.clock.now() / 1000 - newest.last_ts;
+  return {
+    last_point_at: Math.floor(newest.last_ts),
+    expected_interval_seconds: interval,
+    stale: interval !== null && age > interval + Math.max(60, interval / 2),
+  };
+}
