@@ -88,7 +88,6 @@ export class BulkWriter {
   constructor(
     private readonly db: Db,
     private readonly chunkRows = 4000,
-    private readonly metricChunkRows = 20000,
   ) {
     // Map keeps TABLES' order, which is foreign-key order.
     this.buffers = new Map((Object.keys(TABLES) as TableName[]).map((t) => [t, new TableBuffer(t)]));
@@ -100,10 +99,7 @@ export class BulkWriter {
 
   /** Writes everything buffered once any table holds a full chunk; call between units of work. */
   async flushIfFull(): Promise<void> {
-    for (const buffer of this.buffers.values()) {
-      const limit = buffer.table === 'metric_points' ? this.metricChunkRows : this.chunkRows;
-      if (buffer.rows >= limit) return this.flushAll();
-    }
+    for (const buffer of this.buffers.values()) if (buffer.rows >= this.chunkRows) return this.flushAll();
   }
 
   /** Parents first, so every foreign key already points at a written row. */

@@ -38,7 +38,6 @@ export const TABLES = {
     alternative_link_url: 'text',
     alternative_link_text: 'text',
   },
-  metric_points: { base_order_id: 'int', series: 'text', ts: 'epoch', value: 'float8' },
   ob_buckets: { base_order_id: 'int', bucket: 'text', size: 'numeric', num_objects: 'numeric' },
   resource_pool_vms: { base_order_id: 'int', name: 'text', memory_bytes: 'numeric', number_of_cpus: 'int' },
   bs_managed_backups: { id: 'int', base_order_id: 'int', resource_hash: 'text', title: 'text' },
