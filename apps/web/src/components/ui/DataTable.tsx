@@ -13,7 +13,13 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode;
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** The cell's label on phones (stacked cards) when `header` is not plain text; '' for none. */
+  label?: string;
 }
+
+/** The label a cell carries on phones, where each row is a card of "label: value" lines. */
+const cellLabel = <Row,>(column: Column<Row>) =>
+  column.label ?? (typeof column.header === 'string' ? column.header : '');
 
 export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
@@ -32,7 +38,11 @@ export interface DataTableProps<Row> {
 
 const sortIcon = { asc: '▲', desc: '▼' } as const;
 
-/** THE table of the app: sortable headers, and loading / empty / error states. */
+/**
+ * THE table of the app: sortable headers, and loading / empty / error states. On phones (below
+ * 36em) each row becomes a card of "label: value" lines and the sortable headers a row of sort
+ * buttons, so no column is cut off or squeezed into overlapping text (DataTable.module.css).
+ */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, rowKey, caption, loading, error, empty, sort, onSort, rowProps } = props;
 
@@ -41,7 +51,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   if (rows.length === 0) return <EmptyState>{empty ?? 'No records found.'}</EmptyState>;
 
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <div className={classes.scroller}>
       <Table striped highlightOnHover verticalSpacing="xs" className={classes.table}>
         <caption className={classes.caption}>{caption}</caption>
         <Table.Thead>
@@ -74,7 +84,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) => (
-                <Table.Td key={column.key} ta={column.align}>
+                <Table.Td key={column.key} ta={column.align} data-label={cellLabel(column)}>
                   {column.render(row)}
                 </Table.Td>
               ))}
@@ -82,6 +92,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
