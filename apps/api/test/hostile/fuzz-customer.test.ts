@@ -1,5 +1,0 @@
-import { staffLevelOf } from './contract-kit.ts';
-import { fuzzSuite } from './fuzz-suite.ts';
-
-// The customer's calls (the administrator's included): random and boundary values in every field.
-fuzzSuite((call) => call.auth.access === 'user' && staffLevelOf(call) === undefined);
