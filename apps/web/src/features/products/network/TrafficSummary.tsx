@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { SimpleGrid, Table, Text } from '@mantine/core';
 import { messages, type NetworkSummary, type TrafficSummary as Traffic } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,24 +18,57 @@ export function monthToDate(nowMs = Date.now()): ChartRange {
 
 const bits = (v: number | undefined) => formatValue('bitRate', v);
 
-function Rows({ label, summary }: { label: string; summary: NetworkSummary | undefined }) {
-  return (['in', 'out'] as const).map((dir) => {
-    const t: Traffic | null | undefined = summary?.[dir];
-    return (
-      <Table.Tr key={`${label}-${dir}`}>
-        <Table.Th scope="row" fw={500}>
-          {dir === 'in' ? 'In' : 'Out'}, {label}
-        </Table.Th>
-        <Table.Td ta="right">{bits(t?.min)}</Table.Td>
-        <Table.Td ta="right">{bits(t?.max)}</Table.Td>
-        <Table.Td ta="right">{bits(t?.avg)}</Table.Td>
-        <Table.Td ta="right" fw={600}>
-          {bits(t?.p95)}
-        </Table.Td>
-        <Table.Td ta="right">{bits(t?.last)}</Table.Td>
-      </Table.Tr>
-    );
-  });
+const figures: [keyof Traffic, string][] = [
+  ['min', 'Min'],
+  ['max', 'Max'],
+  ['avg', 'Average'],
+  ['p95', '95th percentile'],
+  ['last', 'Last'],
+];
+
+/** One period's figures: a row per figure, In and Out side by side (narrow enough for a half-width card). */
+function PeriodTable({
+  caption,
+  summary,
+  busy,
+}: {
+  caption: string;
+  summary: NetworkSummary | undefined;
+  busy: boolean;
+}) {
+  return (
+    <Table fz="sm" striped aria-busy={busy} captionSide="top" horizontalSpacing="xs">
+      <Table.Caption ta="left" fw={600} c="dark" m={0} mb={4}>
+        {caption}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Traffic</Table.Th>
+          <Table.Th scope="col" ta="right">
+            In
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Out
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {figures.map(([key, label]) => (
+          <Table.Tr key={key}>
+            <Table.Th scope="row" fw={key === 'p95' ? 700 : 500}>
+              {label}
+            </Table.Th>
+            <Table.Td ta="right" fw={key === 'p95' ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+              {bits(summary?.in?.[key])}
+            </Table.Td>
+            <Table.Td ta="right" fw={key === 'p95' ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+              {bits(summary?.out?.[key])}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }
 
 /**
@@ -71,40 +104,18 @@ export function TrafficSummaryTable({
         {messages.chartEmpty}
       </Text>
     );
+  const busy = inRange.isPending || toDate.isPending;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table
-        fz="sm"
-        striped
-        aria-label="Traffic summary"
-        data-testid="traffic-summary"
-        aria-busy={inRange.isPending || toDate.isPending}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Traffic</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Min
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Max
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Average
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              95th percentile
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Last
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Rows label="this range" summary={inRange.data} />
-          <Rows label="month to date" summary={toDate.data} />
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    // Side by side when the card (not the window) is wide enough: the card may be half the page.
+    <SimpleGrid
+      type="container"
+      cols={{ base: 1, '520px': 2 }}
+      spacing="md"
+      data-testid="traffic-summary"
+      aria-busy={busy}
+    >
+      <PeriodTable caption="This range" summary={inRange.data} busy={inRange.isPending} />
+      <PeriodTable caption="Month to date" summary={toDate.data} busy={toDate.isPending} />
+    </SimpleGrid>
   );
 }
