@@ -1,0 +1,134 @@
+import { compress } from 'snappyjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { ChartData } from '@portal/contract';
+
+import { WriteRequest } from '../../src/modules/metrics/remote-write.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { customerNetworkOrder, get, metricsToken, type IngestAnswer } from './kit.ts';
+
+let t: TestApp;
+let token: string;
+let customer: string;
+let order: { base_order_id: number; order_number: string };
+let now: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await metricsToken(t);
+  customer = await t.signIn('customer@demo.test');
+  order = await customerNetworkOrder(t);
+  now = Math.floor(t.clock.now() / 60000) * 60;
+});
+afterAll(() => t.close());
+
+type Series = { labels: Record<string, string>; samples: [number, number][] };
+
+/** A remote write 1.0 body: protobuf WriteRequest, snappy block-compressed; times in milliseconds. */
+const body = (series: Series[]) =>
+  compress(
+    Buffer.from(
+      WriteRequest.encode(
+        WriteRequest.fromObject({
+          timeseries: series.map((s) => ({
+            labels: Object.entries(s.labels).map(([name, value]) => ({ name, value })),
+            samples: s.samples.map(([ts, value]) => ({ timestamp: ts * 1000, value })),
+          })),
+        }),
+      ).finish(),
+    ),
+  );
+
+const write = async (payload: Buffer, bearer: string | null = token, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/integration/v1/prometheus/write',
+    headers: {
+      'content-type': 'application/x-protobuf',
+      'content-encoding': 'snappy',
+      'x-prometheus-remote-write-version': '0.1.0',
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      ...headers,
+    },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() as { data: unknown; code: string } };
+};
+
+describe('POST /api/integration/v1/prometheus/write', () => {
+  it('stores samples by __name__, portal_order and object_key; counters become rates; others rejected with reasons', async () => {
+    const res = await write(
+      body([
+        {
+          labels: {
+            __name__: 'if_in_octets',
+            portal_order: order.order_number,
+            object_key: '8001',
+            job: 'snmp',
+            instance: 'r1',
+          },
+          samples: [
+            [now - 120, 1_000],
+            [now - 60, 121_000],
+          ],
+        },
+        { labels: { __name__: 'if_in_octets', object_key: '8001' }, samples: [[now - 60, 5]] },
+        { labels: { __name__: 'if_in_octets', portal_order: 'NO-SUCH', object_key: '8001' }, samples: [[now - 60, 5]] },
+        {
+          labels: { __name__: 'if_out_octets', portal_order: order.order_number, object_key: '8001' },
+          samples: [[now - 60, Number.NaN]],
+        },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe('SUCCESS');
+    expect(res.body.data).toEqual({
+      accepted: 2,
+      rejected: [
+        { index: 2, errors: { labels: ['The portal_order label (or resource attribute portal.order) is missing.'] } },
+        { index: 3, errors: { order_number: ['Unknown order.'] } },
+        { index: 4, errors: { value: ['This value should be a valid number.'] } },
+      ],
+    } satisfies IngestAnswer);
+    // job and instance are not part of the series: one series, the interface's.
+    const series = await t.db.query<{ labels: unknown }>(
+      `SELECT labels FROM metric_series WHERE base_order_id = $1 AND labels->>'object_key' = '8001'`,
+      [order.base_order_id],
+    );
+    expect(series).toEqual([{ labels: { object_key: '8001' } }]);
+    const chart = await get(
+      t,
+      'network/get-network-stats',
+      { baseOrderId: order.base_order_id, interfaceId: 8001, chartType: 'bits', startDate: now - 600, endDate: now },
+      customer,
+    );
+    // (121,000 - 1,000) / 60 = 2,000 octets/s = 16,000 bits/s.
+    expect((chart.body.data as ChartData).slice(1)).toEqual([[now - 60, 16000, null]]);
+    // The same request again changes nothing.
+    const again = await write(
+      body([
+        {
+          labels: { __name__: 'if_in_octets', portal_order: order.order_number, object_key: '8001' },
+          samples: [[now - 60, 121_000]],
+        },
+      ]),
+    );
+    expect(again.body.data).toEqual({ accepted: 1, rejected: [] });
+  });
+
+  it('refuses a body that is not snappy protobuf, a wrong media type, no token and a token without the scope', async () => {
+    const bad = await write(Buffer.from('not snappy at all'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('BAD_REQUEST');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/v1/prometheus/write',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: { points: [] },
+    });
+    expect(json.statusCode).toBe(415);
+    expect((await write(body([]), null)).status).toBe(401);
+    const other = await metricsToken(t, ['events']);
+    expect(await write(body([]), other)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  });
+});
