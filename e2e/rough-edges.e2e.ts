@@ -170,3 +170,28 @@ describe('tables on a phone (390 × 844)', () => {
     });
   }
 });
+
+describe('dashboard counts and all accounts', () => {
+  it('the upcoming maintenance count opens that list on all accounts', async () => {
+    const { context, page: p } = await signedIn();
+    const box = p.getByTestId('maintenance-box');
+    const link = box.getByRole('link', { name: /Upcoming maintenance/ });
+    await link.waitFor();
+    await link.click();
+    await p.waitForURL(/\/portal\/notifications\?accounts=all&window=upcoming/);
+    await p.getByTestId('window-filter').waitFor();
+    await expect(p.getByRole('textbox', { name: 'Account' }).inputValue()).resolves.toBe('All accounts');
+    await context.close();
+  });
+
+  it('invoices offer "All accounts"', async () => {
+    const { context, page: p } = await signedIn();
+    await p.goto('/portal/invoices');
+    const select = p.getByRole('textbox', { name: 'Account' });
+    await select.click();
+    await p.getByRole('option', { name: 'All accounts' }).click();
+    await p.waitForURL(/accounts=all/);
+    await p.locator('main table tbody tr').first().waitFor();
+    await context.close();
+  });
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { paged, pageParam } from './envelope.ts';
 import { id, optionalId, searchText } from './fields.ts';
+import { validationMessages as m } from './messages.ts';
 
 export const outage = z.object({ outage_id: z.number().int(), message: z.string() });
 
@@ -17,6 +18,10 @@ export const getOutages = defineCall({
   codes: ['SUCCESS'],
   auth: { access: 'public' },
 });
+
+/** Upcoming: the window starts in the future. Recent: it started within the last 30 days. */
+export const maintenanceWindows = ['upcoming', 'recent'] as const;
+export type MaintenanceWindow = (typeof maintenanceWindows)[number];
 
 export const notificationCounts = z.object({ upcomingCount: z.number().int(), recentCount: z.number().int() });
 
@@ -70,7 +75,13 @@ export const getCmcNotifications = defineCall({
   tag: 'notifications',
   methods: ['POST'],
   path: '/notifications/get-cmc-notifications',
-  input: z.object({ page: pageParam, accountId: optionalId, search: searchText }),
+  input: z.object({
+    page: pageParam,
+    accountId: optionalId,
+    search: searchText,
+    /** Only maintenance whose window is upcoming or recent, as getActiveCmcNotificationsCount counts it. */
+    window: z.enum(maintenanceWindows, { error: m.type }).optional(),
+  }),
   data: paged(notification),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },

@@ -63,6 +63,7 @@ const notificationFrom = `
 
 export interface NotificationFilter {
   accountId?: number;
+  window?: 'upcoming' | 'recent';
   search?: string;
   page: number;
   perPage: number;
@@ -75,6 +76,12 @@ export function findNotifications(db: Db, userId: number, filter: NotificationFi
   if (filter.accountId !== undefined) {
     params.push(filter.accountId);
     where.push(`e.account_id = $${params.length}`);
+  }
+  // The same windows countMaintenance counts, so the dashboard's counts link to what they count.
+  if (filter.window === 'upcoming') where.push('b.window_start_time > now()');
+  if (filter.window === 'recent') {
+    where.push(`b.window_start_time <= now()
+                AND b.window_start_time > now() - interval '30 days'`);
   }
   if (filter.search) {
     params.push(likePattern(filter.search));

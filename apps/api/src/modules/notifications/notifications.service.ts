@@ -16,7 +16,15 @@ export function notificationsService(deps: Deps) {
   });
 
   return {
-    async list(caller: Caller, input: { page: number; accountId?: number | undefined; search?: string | undefined }) {
+    async list(
+      caller: Caller,
+      input: {
+        page: number;
+        accountId?: number | undefined;
+        search?: string | undefined;
+        window?: 'upcoming' | 'recent' | undefined;
+      },
+    ) {
       if (input.accountId !== undefined) await requireAccount(deps.db, caller, input.accountId);
       const perPage = pageSizes.notifications;
       const page = await pageOrLast(input.page, perPage, (n) =>
@@ -25,6 +33,7 @@ export function notificationsService(deps: Deps) {
           perPage,
           ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
           ...(input.search ? { search: input.search } : {}),
+          ...(input.window ? { window: input.window } : {}),
         }),
       );
       return { ...page, data: page.data.map(readable) };

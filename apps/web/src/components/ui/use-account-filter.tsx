@@ -1,14 +1,31 @@
+import { useSearchParams } from 'react-router';
+
 import { currentAccountId, setCurrentAccountId } from '../../lib/session.ts';
 import { useLoginData } from '../../lib/use-session.ts';
 import { AccountSelect } from './AccountSelect.tsx';
 
+/** `?accounts=all`: the list shows every account of the user (a link can ask for it, e.g. the dashboard's). */
+export const allAccountsParam = { name: 'accounts', value: 'all' } as const;
+
 /**
- * The account a list shows: the remembered current account (shared with the dashboard),
- * changed with the account selector. Changing it goes back to page 1.
+ * The account a list shows: the remembered current account (shared with the dashboard), or all
+ * the user's accounts ("All accounts", kept in the query string), changed with the account selector.
+ * Changing it goes back to page 1. `accountId` is null for all accounts: the list call then sends
+ * no accountId, which the API reads as every account of the caller.
  */
 export function useAccountFilter(onChange: () => void) {
   const session = useLoginData();
-  const accountId = currentAccountId(session);
+  const [params, setParams] = useSearchParams();
+  const all = params.get(allAccountsParam.name) === allAccountsParam.value;
+  const accountId = all ? null : currentAccountId(session);
+  const showAll = (value: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(allAccountsParam.name, allAccountsParam.value);
+      else next.delete(allAccountsParam.name);
+      next.delete('page');
+      return next;
+    });
   const select = (label: string) => (
     <AccountSelect
       accounts={session.accounts}
@@ -16,9 +33,12 @@ export function useAccountFilter(onChange: () => void) {
       label={label}
       onChange={(next) => {
         setCurrentAccountId(next);
-        onChange();
+        // One address change at a time: showAll also goes back to page 1.
+        if (all) showAll(false);
+        else onChange();
       }}
+      onAllAccounts={() => showAll(true)}
     />
   );
-  return { accountId, select };
+  return { accountId, allAccounts: all, select };
 }

@@ -6,9 +6,15 @@ import { paths } from '../../../config/paths.ts';
 import { useActiveNotificationCounts } from '../../notifications/api/get-active-notification-counts.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 
-function Count({ value, label }: { value: number; label: string }) {
+/** Each count opens the list it counts: that maintenance window, on all the user's accounts. */
+function Count({ value, label, window }: { value: number; label: string; window: 'upcoming' | 'recent' }) {
   return (
-    <Anchor component={Link} to={paths.notifications()} underline="never" c="inherit">
+    <Anchor
+      component={Link}
+      to={`${paths.notifications()}?accounts=all&window=${window}`}
+      underline="never"
+      c="inherit"
+    >
       <Text fz={34} fw={700} c="navy.9" lh={1.1}>
         {value}
       </Text>
@@ -31,8 +37,8 @@ export function MaintenanceBox() {
       <PageStates data={counts.data} error={counts.error} isPending={counts.isPending}>
         {(data) => (
           <SimpleGrid cols={2}>
-            <Count value={data.upcomingCount} label="Upcoming maintenance" />
-            <Count value={data.recentCount} label="Recent maintenance" />
+            <Count value={data.upcomingCount} label="Upcoming maintenance" window="upcoming" />
+            <Count value={data.recentCount} label="Recent maintenance" window="recent" />
           </SimpleGrid>
         )}
       </PageStates>

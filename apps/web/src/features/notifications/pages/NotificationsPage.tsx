@@ -1,6 +1,6 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import type { Notification } from '@portal/contract';
-import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications, type Notification } from '@portal/contract';
+import { Link, useSearchParams } from 'react-router';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
@@ -39,6 +39,11 @@ const columns: Column<Notification>[] = [
     ),
   },
   {
+    key: 'account_number',
+    header: 'Account',
+    render: (n) => n.account_number,
+  },
+  {
     key: 'ticket_number',
     header: 'Ticket',
     render: (n) => (
@@ -71,12 +76,23 @@ const columns: Column<Notification>[] = [
 /** notifications/index: maintenance and outage notifications of the chosen account, 10 a page, with search. */
 export function NotificationsPage() {
   const list = useListState();
-  const { accountId, select } = useAccountFilter(() => list.setPage(1));
+  const { accountId, allAccounts, select } = useAccountFilter(() => list.setPage(1));
+  const [params, setParams] = useSearchParams();
+  // ?window=upcoming|recent: the maintenance the dashboard counts (its counts link here).
+  const windowFilter = notifications.maintenanceWindows.find((w) => w === params.get('window'));
   const query = useCmcNotifications({
     page: list.page,
     ...(accountId !== null ? { accountId } : {}),
     ...(list.search ? { search: list.search } : {}),
+    ...(windowFilter ? { window: windowFilter } : {}),
   });
+  const clearWindow = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('window');
+      next.delete('page');
+      return next;
+    });
 
   return (
     <Stack gap="md">
@@ -92,14 +108,32 @@ export function NotificationsPage() {
           placeholder="Subject, ticket or circuit"
         />
       </Group>
+      {windowFilter && (
+        <Alert color="blue" variant="light" role="status" data-testid="window-filter">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">
+              {windowFilter === 'upcoming'
+                ? 'Showing upcoming maintenance (the window starts later).'
+                : 'Showing recent maintenance (the window started in the last 30 days).'}
+            </Text>
+            <Anchor component="button" type="button" size="sm" onClick={clearWindow}>
+              Show all notifications
+            </Anchor>
+          </Group>
+        </Alert>
+      )}
       <DataTable
-        caption="Maintenance and outage notifications of the selected account"
+        caption={`Maintenance and outage notifications of ${allAccounts ? 'all your accounts' : 'the selected account'}`}
         columns={columns}
         rows={query.data?.data}
         rowKey={(n) => n.cmc_contact_email_id}
         loading={query.isPending}
         error={query.error}
-        empty={list.search ? 'No notifications match your search.' : 'There are no notifications for this account.'}
+        empty={
+          list.search
+            ? 'No notifications match your search.'
+            : `There are no notifications for ${allAccounts ? 'your accounts' : 'this account'}.`
+        }
       />
       {query.data && (
         <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Notification pages" />
