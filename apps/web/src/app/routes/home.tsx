@@ -4,7 +4,11 @@ import type { RouteObject } from 'react-router';
 const dashboard = () =>
   import('../../features/dashboard/pages/DashboardPage.tsx').then((m) => ({ Component: m.DashboardPage }));
 
+// The loader's module loads in parallel with the page's (React Router starts both at once), so the
+// boxes' data is requested without waiting for the page's code.
+const loadDashboard = () => import('../../features/dashboard/dashboard-data.ts').then((m) => m.loadDashboard());
+
 export const homeRoutes: RouteObject[] = [
-  { path: 'home', lazy: dashboard },
-  { path: 'home/index', lazy: dashboard },
+  { path: 'home', lazy: dashboard, loader: loadDashboard },
+  { path: 'home/index', lazy: dashboard, loader: loadDashboard },
 ];

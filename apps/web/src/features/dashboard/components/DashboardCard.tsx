@@ -10,16 +10,19 @@ export interface DashboardCardProps {
   /** A control in the card header (an account dropdown). */
   control?: ReactNode;
   testId?: string;
+  /** The card's data is still loading (its body shows placeholders of the final size). */
+  busy?: boolean;
   children: ReactNode;
 }
 
 /** One box of the dashboard: a titled landmark section. */
-export function DashboardCard({ title, action, control, testId, children }: DashboardCardProps) {
+export function DashboardCard({ title, action, control, testId, busy = false, children }: DashboardCardProps) {
   const id = useId();
   return (
     <Paper
       component="section"
       aria-labelledby={id}
+      aria-busy={busy}
       withBorder
       radius="md"
       p="md"

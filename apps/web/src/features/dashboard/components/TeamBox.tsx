@@ -1,9 +1,12 @@
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { contact } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 
-import { AccountSelect } from '../../../components/ui/AccountSelect.tsx';
-import { PageStates } from '../../../components/ui/PageStates.tsx';
+import { DeferredAccountSelect } from './DeferredAccountSelect.tsx';
+import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
+import { EmptyState } from '../../../components/ui/PageStates.tsx';
+import { Placeholder } from '../../../components/ui/Skeletons.tsx';
 import { UserAvatar } from '../../../components/ui/UserAvatar.tsx';
 import { currentAccountId } from '../../../lib/session.ts';
 import { useLoginData } from '../../../lib/use-session.ts';
@@ -13,10 +16,35 @@ import { DashboardCard } from './DashboardCard.tsx';
 /** tel: links keep only digits and a leading plus. */
 const telHref = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
 
-function Member({ member }: { member: contact.TeamMember }) {
+/** Two stand-in members (a typical team) while the team loads. */
+const placeholderMembers: contact.TeamMember[] = [1, 2].map((id) => ({
+  team_member_id: -id,
+  first_nm: 'Team',
+  last_nm: 'Member',
+  team_title: 'Account manager',
+  email_nm: 'team.member@example.com',
+  avatar: null,
+  phones: [{ phone: '+1 555 000 0000' }],
+}));
+
+/** The members' grid: a list, or (placeholders) plain boxes. */
+function MemberGrid({ children, list = true }: { children: ReactNode; list?: boolean }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2 }}
+      spacing="md"
+      component={list ? 'ul' : 'div'}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {children}
+    </SimpleGrid>
+  );
+}
+
+function Member({ member, as = 'li' }: { member: contact.TeamMember; as?: 'li' | 'div' }) {
   const name = `${member.first_nm} ${member.last_nm}`;
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start" component="li">
+    <Group gap="sm" wrap="nowrap" align="flex-start" component={as}>
       <UserAvatar src={member.avatar} name={name} size={48} />
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text fw={600} size="sm">
@@ -49,30 +77,37 @@ export function TeamBox() {
     <DashboardCard
       title="Your account team"
       testId="team-box"
+      busy={accountId !== null && !team.error && team.isPending}
       control={
-        <AccountSelect accounts={session.accounts} value={accountId} onChange={setAccountId} label="Team account" />
+        <DeferredAccountSelect
+          accounts={session.accounts}
+          value={accountId}
+          onChange={setAccountId}
+          label="Team account"
+        />
       }
     >
-      <PageStates
-        data={accountId === null ? [] : team.data}
-        error={team.error}
-        isPending={accountId !== null && team.isPending}
-        isEmpty={(members) => members.length === 0}
-        empty="No team is assigned to this account yet."
-      >
-        {(members) => (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2 }}
-            spacing="md"
-            component="ul"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {members.map((member) => (
-              <Member key={member.team_member_id} member={member} />
-            ))}
-          </SimpleGrid>
-        )}
-      </PageStates>
+      {accountId === null ? (
+        <EmptyState>No team is assigned to this account yet.</EmptyState>
+      ) : team.error ? (
+        <ErrorBox error={team.error} />
+      ) : !team.data ? (
+        <MemberGrid list={false}>
+          {placeholderMembers.map((member) => (
+            <Placeholder key={member.team_member_id}>
+              <Member member={member} as="div" />
+            </Placeholder>
+          ))}
+        </MemberGrid>
+      ) : team.data.length === 0 ? (
+        <EmptyState>No team is assigned to this account yet.</EmptyState>
+      ) : (
+        <MemberGrid>
+          {team.data.map((member) => (
+            <Member key={member.team_member_id} member={member} />
+          ))}
+        </MemberGrid>
+      )}
     </DashboardCard>
   );
 }

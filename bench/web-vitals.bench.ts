@@ -1,0 +1,395 @@
+/// <reference lib="dom" />
+// Web performance budgets of issue 15 (decision 058), measured in Chromium on the compiled server:
+//   1. Lighthouse's default mobile run (simulated slow 4G, 4× CPU) on sign-in, dashboard, invoices,
+//      services and a product page: performance, accessibility and best-practices scores, CLS, LCP.
+//   2. A throttled phone (390 × 844, 4× CPU via Emulation.setCPUThrottlingRate, 150 ms round trip,
+//      1.6 Mbps via Network.emulateNetworkConditions), cold HTTP cache, signed in: LCP, CLS and the
+//      JavaScript bytes on the wire (as served, brotli) until the page is complete.
+// Builds nothing: run `npm run build` first. WEB_DIST=<dir> measures another web build (vite build with
+// WEB_OUT_DIR=<dir>) on the same server. Run: npm run web -w @portal/bench
+//   (BENCH_PORT=… for the server's port, LABEL=… names the results file in bench/results).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import { DEMO_PASSWORD, demoEmails } from '../apps/api/src/db/seed/demo.ts';
+import { root, seededDatabase } from './lib/harness.ts';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const port = Number(process.env.BENCH_PORT ?? 4660);
+const webDist = resolve(process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
+const label = process.env.LABEL ?? 'current';
+const runs = Number(process.env.RUNS ?? 1);
+
+/** The throttled phone profile: 150 ms round trip, 1.6 Mbps down, 750 kbps up, 4× slower CPU. */
+const phone = { latency: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpu: 4 };
+
+const budgets = { cls: 0.05, lcpMs: 1500, dashboardJsBytes: 150 * 1000, score: 95 };
+
+for (const file of [join(root, 'apps/api/dist/server.js'), join(webDist, 'index.html')]) {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The compiled server on PostgreSQL with the demo data (scale 1).
+
+const databaseUrl = await seededDatabase(1, 'portal_bench_web');
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATABASE_URL: databaseUrl,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    SEED_ON_EMPTY: 'false',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    ATTEMPTS_PER_ADDRESS: '1000000',
+    LOGIN_FAILURES_PER_EMAIL: '1000000',
+    API_RATE_LIMIT_PER_MINUTE: '100000000',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stopServer = () =>
+  new Promise<void>((done) => {
+    if (server.exitCode !== null) return done();
+    server.once('exit', () => done());
+    server.kill('SIGTERM');
+  });
+
+async function api<T>(method: 'GET' | 'POST', path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${origin}/api/${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+  });
+  return ((await res.json()) as { data: T }).data;
+}
+
+interface PageTarget {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+/** Signs in through the app's own form, so the app writes its session (cookie and login data). */
+async function signInThroughForm(page: Page) {
+  await page.goto(`${origin}/portal/login`);
+  await page.locator('input[name="email"]').fill(demoEmails.customer);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/portal/home/index');
+  await page.getByTestId('greeting').waitFor();
+}
+
+/**
+ * A page is complete when nothing in it is still loading: the document loaded, no request for
+ * 500 ms, and no loading marker (role=status spinner, aria-busy skeleton) in the page's main part.
+ */
+async function waitComplete(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => {
+      const scope = document.querySelector('#main') ?? document.body;
+      return (
+        scope.textContent!.trim().length > 0 &&
+        !scope.querySelector('[role="status"], [aria-busy="true"]') &&
+        !document.querySelector('[aria-label="Loading page"]')
+      );
+    },
+    undefined,
+    { timeout: 60_000, polling: 50 },
+  );
+}
+
+/** LCP and CLS (web-vitals definitions: CLS is the largest 1 s-gap, 5 s-capped session window). */
+const observeVitals = () => {
+  const w = window as unknown as { __vitals: { lcp: number; cls: number; shifts: string[] } };
+  w.__vitals = { lcp: 0, cls: 0, shifts: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  let windowValue = 0;
+  let windowStart = 0;
+  let last = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node }[];
+    })[]) {
+      if (e.hadRecentInput) continue;
+      if (e.startTime - last > 1000 || e.startTime - windowStart > 5000) {
+        windowValue = 0;
+        windowStart = e.startTime;
+      }
+      windowValue += e.value;
+      last = e.startTime;
+      w.__vitals.cls = Math.max(w.__vitals.cls, windowValue);
+      const node = e.sources?.[0]?.node;
+      const el = node instanceof Element ? node : node?.parentElement;
+      w.__vitals.shifts.push(
+        `${e.value.toFixed(4)} @${Math.round(e.startTime)}ms ${el ? `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''}.${(el.className || '').toString().split(' ')[0]}` : ''}`,
+      );
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+interface PhoneFigure {
+  page: string;
+  lcpMs: number;
+  cls: number;
+  jsKb: number;
+  jsFiles: number;
+  jsEncodings: string;
+  completeMs: number;
+}
+
+/** One cold load of a page on the throttled phone, counting the JavaScript on the wire until complete. */
+async function phoneRun(context: BrowserContext, target: PageTarget): Promise<PhoneFigure & { shifts: string[] }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: phone.latency,
+    downloadThroughput: phone.downloadBps / 8,
+    uploadThroughput: phone.uploadBps / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpu });
+  const scripts = new Map<string, { encoding: string }>();
+  let jsBytes = 0;
+  let jsFiles = 0;
+  const encodings = new Set<string>();
+  let counting = true;
+  cdp.on('Network.responseReceived', (e) => {
+    if (/javascript/.test(e.response.mimeType)) {
+      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      scripts.set(e.requestId, { encoding: String(headers['content-encoding'] ?? 'identity') });
+    }
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const script = scripts.get(e.requestId);
+    if (!script || !counting) return;
+    jsBytes += e.encodedDataLength;
+    jsFiles += 1;
+    encodings.add(script.encoding);
+  });
+  await page.addInitScript(observeVitals);
+  const started = Date.now();
+  await page.goto(`${origin}${target.path}`, { waitUntil: 'commit' });
+  await waitComplete(page);
+  counting = false;
+  const completeMs = Date.now() - started;
+  await page.waitForTimeout(500);
+  const vitals = await page.evaluate(
+    () => (window as unknown as { __vitals: { lcp: number; cls: number; shifts: string[] } }).__vitals,
+  );
+  await page.close();
+  return {
+    page: target.name,
+    lcpMs: Math.round(vitals.lcp),
+    cls: Number(vitals.cls.toFixed(4)),
+    jsKb: Number((jsBytes / 1000).toFixed(1)),
+    jsFiles,
+    jsEncodings: [...encodings].join(','),
+    completeMs,
+    shifts: vitals.shifts,
+  };
+}
+
+interface LighthouseFigure {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  cls: number;
+  lcpMs: number;
+  failing: string[];
+}
+
+async function lighthouseRun(chromePort: number, target: PageTarget): Promise<LighthouseFigure> {
+  // Lighthouse's default settings are the mobile run; its storage reset clears the HTTP cache and
+  // service workers but keeps cookies and local storage, so the signed-in session stays.
+  let lhr;
+  // A trace is now and then lost on a loaded machine (NO_NAVSTART): such a run is repeated.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${origin}${target.path}`, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.message}`);
+    console.log(`Lighthouse on ${target.path}: ${lhr.runtimeError.code}, once more`);
+  }
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(lhr.categories)
+    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
+    .filter((a) => a && a.score !== null && a.score < 0.9)
+    .map((a) => `${a!.id}${a!.displayValue ? ` (${a!.displayValue})` : ''}`);
+  return {
+    page: target.name,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(4)),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    failing: [...new Set(failing)],
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+let browser: Browser | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  for (
+    let i = 0;
+    i < 120 &&
+    !(await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  // The built assets must go out precompressed (brotli) as a browser asks for them.
+  const html = await (await fetch(`${origin}/portal/`)).text();
+  const entry = /src="(\/portal\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('index.html names no entry script');
+  const entryRes = await fetch(`${origin}${entry}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  await entryRes.arrayBuffer();
+  const entryEncoding = entryRes.headers.get('content-encoding');
+  console.log(`entry ${entry}: content-encoding ${entryEncoding}`);
+
+  // The pages: a product page of the customer's first object-storage order.
+  const token = (
+    await api<{ token: string }>('POST', 'auth/get-token', { email: demoEmails.customer, password: DEMO_PASSWORD })
+  ).token;
+  const orders = await api<{ data: { base_order_id: number }[] }>(
+    'POST',
+    'orders/get-orders',
+    { search_product_cd: 'ob', perPage: 10 },
+    token,
+  );
+  const productOrder = orders.data[0]?.base_order_id;
+  if (!productOrder) throw new Error('the demo customer has no object-storage order');
+  const targets: PageTarget[] = [
+    { name: 'sign-in', path: '/portal/login', signedIn: false },
+    { name: 'dashboard', path: '/portal/home/index', signedIn: true },
+    { name: 'invoices', path: '/portal/invoices', signedIn: true },
+    { name: 'services', path: '/portal/services', signedIn: true },
+    { name: 'product (object storage)', path: `/portal/service/ob/${productOrder}`, signedIn: true },
+  ];
+
+  // 1. Throttled phone profile (playwright-core).
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags });
+  const device = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+  const anonymous = await browser.newContext(device);
+  const signedIn = await browser.newContext(device);
+  const setup = await signedIn.newPage();
+  await signInThroughForm(setup);
+  await setup.close();
+  const phoneFigures: PhoneFigure[] = [];
+  const shifts: Record<string, string[]> = {};
+  for (const target of targets) {
+    const all = [];
+    for (let i = 0; i < runs; i++) all.push(await phoneRun(target.signedIn ? signedIn : anonymous, target));
+    const { shifts: s, ...figure } = all[0]!;
+    shifts[target.name] = s;
+    phoneFigures.push({
+      ...figure,
+      lcpMs: median(all.map((f) => f.lcpMs)),
+      cls: median(all.map((f) => f.cls)),
+      completeMs: median(all.map((f) => f.completeMs)),
+    });
+  }
+  await browser.close();
+  browser = undefined;
+  console.log(`\nThrottled phone (4× CPU, ${phone.latency} ms RTT, 1.6 Mbps), cold cache, ${runs} run(s), median:`);
+  console.table(
+    phoneFigures.map((f) => ({
+      ...f,
+      withinBudget:
+        f.cls < budgets.cls &&
+        f.lcpMs < budgets.lcpMs &&
+        (f.page !== 'dashboard' || f.jsKb * 1000 <= budgets.dashboardJsBytes),
+    })),
+  );
+  for (const [name, list] of Object.entries(shifts)) {
+    if (list.length) console.log(`layout shifts on ${name}:\n  ${list.join('\n  ')}`);
+  }
+
+  // 2. Lighthouse mobile (chrome-launcher on Debian's Chromium).
+  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  const lighthouseFigures: LighthouseFigure[] = [];
+  for (const target of targets.filter((t) => !t.signedIn))
+    lighthouseFigures.push(await lighthouseRun(chrome.port, target));
+  const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const lhSetup = await cdpBrowser.contexts()[0]!.newPage();
+  await signInThroughForm(lhSetup);
+  await lhSetup.close();
+  await cdpBrowser.close();
+  for (const target of targets.filter((t) => t.signedIn))
+    lighthouseFigures.push(await lighthouseRun(chrome.port, target));
+  console.log('\nLighthouse mobile:');
+  console.table(
+    lighthouseFigures.map(({ failing: _failing, ...f }) => ({
+      ...f,
+      withinBudget:
+        f.performance >= budgets.score &&
+        f.accessibility >= budgets.score &&
+        f.bestPractices >= budgets.score &&
+        f.cls < budgets.cls,
+    })),
+  );
+  for (const f of lighthouseFigures) {
+    if (f.failing.length) console.log(`audits below 0.9 on ${f.page}: ${f.failing.join('; ')}`);
+  }
+
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const out = join(root, `bench/results/web-vitals-${label}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    out,
+    JSON.stringify({ label, webDist, entryEncoding, phone, budgets, phoneFigures, shifts, lighthouseFigures }, null, 2),
+  );
+  console.log(`\nwritten to ${out}`);
+} finally {
+  await browser?.close();
+  chrome?.kill();
+  await stopServer();
+}
