@@ -56,6 +56,14 @@ describe('timeTicks', () => {
     expect(labels(timeTicks(utc(2025, 10, 1), utc(2026, 3, 31), en))).toContain('January\n2026');
   });
 
+  it('ten days: every 2 or 3 days, never a lone tick', () => {
+    const ticks = timeTicks(utc(2026, 11, 4), utc(2026, 11, 14), { ...en, count: 5 });
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expect(ticks.length).toBeLessThanOrEqual(5);
+    const gaps = ticks.slice(1).map((t, i) => t.time - (ticks[i]?.time ?? 0));
+    expect(new Set(gaps).size).toBe(1);
+  });
+
   it('a narrow chart asks for fewer ticks', () => {
     expect(timeTicks(utc(2026, 10, 25), utc(2026, 11, 24), { ...en, count: 3 }).length).toBeLessThanOrEqual(3);
   });

@@ -38,7 +38,7 @@ const subDay = [
   6 * HOUR,
   12 * HOUR,
 ];
-const days = [1, 2, 7, 14];
+const days = [1, 2, 3, 7, 14];
 const months = [1, 2, 3, 6, 12, 24];
 
 const at = (seconds: number, zone: AxisZone) => (zone === 'UTC' ? dayjs.unix(seconds).utc() : dayjs.unix(seconds));
@@ -69,15 +69,18 @@ export function timeTicks(min: number, max: number, options: TimeTicksOptions = 
   const { zone = 'local', count = 6, locale } = options;
   if (!Number.isFinite(min) || !Number.isFinite(max) || max <= min) return [];
   const span = max - min;
-  // The first candidate step (finest first) whose ticks number no more than `count`; the estimate
-  // skips steps that cannot fit without building them.
+  // The first candidate step (finest first) whose ticks number no more than `count`, but never a lone
+  // tick when a finer step gave more; the estimate skips steps that cannot fit without building them.
   const first = <S>(steps: readonly S[], size: (s: S) => number, build: (s: S) => TimeTick[]) => {
+    let finer: TimeTick[] | null = null;
     for (const step of steps) {
       if (span / size(step) > count + 1) continue;
       const ticks = build(step);
+      if (ticks.length < 2 && finer) return finer;
       if (ticks.length <= count) return ticks;
+      finer = ticks;
     }
-    return build(steps[steps.length - 1] as S);
+    return finer ?? build(steps[steps.length - 1] as S);
   };
 
   if (span > fortyFiveDays)

@@ -61,8 +61,9 @@ describe('valueAxis', () => {
 
   it('counts get whole ticks, large ones compact', () => {
     expect(valueAxis('count', 0, 3).labels).toEqual(['0', '1', '2', '3']);
-    expect(valueAxis('count', 0, 4_200_000).labels).toEqual(['0M', '1M', '2M', '3M', '4M', '5M']);
-    expect(valueAxis('count', 0, 12_500).labels).toEqual(['0k', '2.5k', '5k', '7.5k', '10k', '12.5k']);
+    expect(valueAxis('count', 0, 4_200_000).labels).toEqual(['0', '1M', '2M', '3M', '4M', '5M']);
+    expect(valueAxis('count', 0, 12_500).labels).toEqual(['0', '2.5k', '5k', '7.5k', '10k', '12.5k']);
+    expect(valueAxis('perSecond', 0, 45_000).labels[0]).toBe('0/s');
   });
 
   it('fewer ticks on a short axis', () => {

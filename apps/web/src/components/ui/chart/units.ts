@@ -115,7 +115,12 @@ export function valueAxis(unit: ChartUnit, min: number, max: number, count = 6):
     min: nice.min * scale.factor,
     max: nice.max * scale.factor,
     ticks: nice.ticks.map((t) => t * scale.factor),
-    labels: nice.ticks.map((t) => withUnit(unit, format.format(t === 0 ? 0 : t), scale)),
+    labels: nice.ticks.map((t) =>
+      // A compact letter on zero reads oddly (0M): zero counts are just 0.
+      t === 0 && plainUnits.has(unit)
+        ? withUnit(unit, '0', ladders[unit][0] as UnitScale)
+        : withUnit(unit, format.format(t), scale),
+    ),
     scale,
   };
 }

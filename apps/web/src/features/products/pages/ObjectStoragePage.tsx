@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatBytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
+import { formatBytes, formatGigabytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
 import { obStatsQueryOptions } from '../api/get-ob-stats.ts';
 import { useOrderOb } from '../api/get-order-ob.ts';
 import { BucketTable } from '../components/BucketTable.tsx';
@@ -19,8 +19,12 @@ function Storage({ order }: { order: ObOrder }) {
   const limited = order.max_size > 0;
   const percent = limited ? roundToNearest5((order.latest_size / order.max_size) * 100) : 0;
   return (
-    <Stat label="Storage used" hint={limited ? `${percent}% of ${formatBytes(order.max_size)}` : 'Metered, no limit'}>
-      {formatBytes(order.latest_size)}
+    <Stat
+      label="Storage used"
+      hint={limited ? `${percent}% of ${formatGigabytes(order.max_size)}` : 'Metered, no limit'}
+    >
+      {/* In GB, as the usage rate is per GB. */}
+      {formatGigabytes(order.latest_size)}
       {limited && <Progress value={Math.min(percent, 100)} mt="xs" aria-label="Storage used of the limit" />}
     </Stat>
   );
