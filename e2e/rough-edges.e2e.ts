@@ -195,3 +195,25 @@ describe('dashboard counts and all accounts', () => {
     await context.close();
   });
 });
+
+describe('words', () => {
+  it('each page has its own document title; the header avatar shows initials', async () => {
+    const { context, page: p } = await signedIn();
+    await expect(p.title()).resolves.toBe('Dashboard · Northwind Portal');
+    const titles = new Set<string>();
+    for (const path of ['/portal/invoices', '/portal/notifications', '/portal/tickets/index', '/portal/services']) {
+      await p.goto(path);
+      await p.locator('main h1').first().waitFor();
+      await p.waitForFunction(
+        () => document.title.endsWith(' · Northwind Portal') && !document.title.startsWith('Dashboard'),
+      );
+      const heading = (await p.locator('main h1').first().textContent())?.trim();
+      await expect(p.title()).resolves.toBe(`${heading} · Northwind Portal`);
+      titles.add(await p.title());
+    }
+    expect(titles.size).toBe(4);
+    const initials = p.getByTestId('user-menu').getByTestId('avatar-initials');
+    await expect(initials.textContent()).resolves.toMatch(/^[A-Z]{2}$/);
+    await context.close();
+  });
+});

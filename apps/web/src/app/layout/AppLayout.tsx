@@ -9,6 +9,7 @@ import { UnverifiedEmailBanner } from '../../features/profile/components/Unverif
 import { paths } from '../../config/paths.ts';
 import { readTokenPayload } from '../../lib/token.ts';
 import { useLoginData } from '../../lib/use-session.ts';
+import { DocumentTitle } from '../../components/ui/DocumentTitle.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { buildNav, hidesPageWithoutAccounts } from './nav-model.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -70,6 +71,7 @@ export function AppLayout() {
             style={{ zIndex: 300 }}
           />
         )}
+        <DocumentTitle />
         <ActingAsBanner />
         <UnverifiedEmailBanner />
         <Box maw={1280} mx="auto">

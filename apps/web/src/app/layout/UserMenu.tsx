@@ -35,7 +35,7 @@ export function UserMenu({ user }: { user: users.AuthenticatedUser }) {
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu"
       >
-        <UserAvatar src={user.avatar} name="" size={32} />
+        <UserAvatar src={user.avatar} name="" firstName={user.first_nm} lastName={user.last_nm} size={32} />
         <Text size="sm" c="white" fw={500} visibleFrom="xs">
           {fullName}
         </Text>
@@ -45,7 +45,8 @@ export function UserMenu({ user }: { user: users.AuthenticatedUser }) {
       </UnstyledButton>
       {open && (
         <Paper id={listId} className={classes.dropdown} shadow="md" withBorder>
-          <Text size="xs" c="dimmed" px="sm" py={6} truncate="end">
+          {/* Long addresses wrap (anywhere, they have no spaces) rather than being cut off. */}
+          <Text size="xs" c="dimmed" px="sm" py={6} style={{ overflowWrap: 'anywhere' }} data-testid="user-menu-email">
             {user.email_nm}
           </Text>
           <ul className={classes.list}>

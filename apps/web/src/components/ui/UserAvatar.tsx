@@ -1,26 +1,59 @@
 import { useState } from 'react';
 
 import { assets } from '../../config/paths.ts';
+import { initials } from '../../lib/words.ts';
 
 export interface UserAvatarProps {
   src: string | null | undefined;
+  /** The image's text alternative; '' when the name is shown beside it. */
   name: string;
+  /** With no image (or one that fails), the circle shows these initials, e.g. "SK" for Sam Kim. */
+  firstName?: string;
+  lastName?: string;
   size?: number;
 }
 
-/** An avatar image that falls back to the default image when missing or failing to load. */
-export function UserAvatar({ src, name, size = 48 }: UserAvatarProps) {
+/**
+ * An avatar image; without one, the person's initials (first and last name) in a circle, or the
+ * default image when no name is given.
+ */
+export function UserAvatar({ src, name, firstName = '', lastName = '', size = 48 }: UserAvatarProps) {
   const [failed, setFailed] = useState(false);
-  const url = !src || failed ? assets.defaultAvatar : src;
+  const letters = initials(firstName, lastName);
+  const circle = { borderRadius: '50%', flex: 'none', width: size, height: size } as const;
+  if ((!src || failed) && letters) {
+    return (
+      <span
+        role={name ? 'img' : undefined}
+        aria-label={name || undefined}
+        aria-hidden={name ? undefined : true}
+        data-testid="avatar-initials"
+        style={{
+          ...circle,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: 'var(--mantine-color-teal-1)',
+          color: 'var(--mantine-color-navy-9)',
+          fontWeight: 700,
+          fontSize: Math.round(size * 0.4),
+          lineHeight: 1,
+          userSelect: 'none',
+        }}
+      >
+        {letters}
+      </span>
+    );
+  }
   return (
     <img
-      src={url}
+      src={!src || failed ? assets.defaultAvatar : src}
       alt={name}
       width={size}
       height={size}
       loading="lazy"
       onError={() => setFailed(true)}
-      style={{ borderRadius: '50%', objectFit: 'cover', flex: 'none', background: 'var(--mantine-color-gray-1)' }}
+      style={{ ...circle, objectFit: 'cover', background: 'var(--mantine-color-gray-1)' }}
     />
   );
 }

@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSetAccountAccess } from '../api/add-account.ts';
 import { useClearAccounts } from '../api/clear-accounts.ts';
 import { useFindAccounts } from '../api/find-accounts.ts';
+import { countOf } from '../../../lib/words.ts';
 import { staffLevel } from '../staff-level.ts';
 
 const isAccountSort = (value: string | null): value is (typeof admin.accountSortColumns)[number] =>
@@ -159,7 +160,7 @@ export function AccountAccessPage() {
       {query.data && (
         <>
           <Text size="xs" c="dimmed" ta="center">
-            {query.data.total} accounts
+            {countOf(query.data.total, 'account')}
           </Text>
           <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Account pages" />
         </>
