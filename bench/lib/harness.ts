@@ -22,9 +22,9 @@ const withDb = (url: string, db: string) => {
 /**
  * A PostgreSQL database seeded at the given scale. It is kept between runs (seeding 10,000 accounts
  * takes minutes): the database name carries the scale and a marker table says the seed finished.
+ * A bench that writes or runs beside others passes a database name of its own.
  */
-export async function seededDatabase(scale: number): Promise<string> {
-  const name = `portal_bench_s${scale}`;
+export async function seededDatabase(scale: number, name = `portal_bench_s${scale}`): Promise<string> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -57,6 +57,7 @@ export async function seededDatabase(scale: number): Promise<string> {
 export async function startServer(
   databaseUrl: string,
   port = 8199,
+  env: Record<string, string> = {},
 ): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   // The compiled server, as `npm start` runs it (built first when its sources changed).
   spawnSync(process.execPath, ['scripts/ensure-build.mjs', 'api'], { cwd: root, stdio: 'inherit' });
@@ -73,6 +74,7 @@ export async function startServer(
       LOGIN_FAILURES_PER_EMAIL: '1000000',
       // Every load-test request comes from one address.
       API_RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
