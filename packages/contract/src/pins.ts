@@ -4,11 +4,16 @@ import { defineCall } from './call.ts';
 import { id } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 
-/** Compliance PINs (spec services.md sections 2, 4, 7): the caller's accounts that require a PIN. */
+/**
+ * Compliance PINs (spec services.md sections 2, 4, 7): the caller's accounts that require a PIN.
+ * Each row is the spec's Account entity (account_id, name, account_number, require_pin) with whether
+ * a PIN is set beside it.
+ */
 export const accountPin = z.object({
   account_id: z.number().int(),
-  account_number: z.string(),
   name: z.string(),
+  account_number: z.string(),
+  require_pin: z.boolean(),
   /** False shows "No PIN" instead of the reset button. */
   has_pin: z.boolean(),
 });

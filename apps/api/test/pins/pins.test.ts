@@ -46,9 +46,12 @@ describe('pins/get-user-accounts-pins', () => {
     const list = await listPins(customer);
     expect(list).toHaveLength(1);
     pinAccount = first(list);
-    expect(pinAccount).toMatchObject({
-      account_number: '1000102',
+    // The spec's Account entity, with whether a PIN is set beside it (issue 15), and nothing else.
+    expect(pinAccount).toEqual({
+      account_id: expect.any(Number),
       name: 'Acme Logistics – Distribution Centers',
+      account_number: '1000102',
+      require_pin: true,
       has_pin: true,
     });
     const mine = await accountsOf(t, customer);

@@ -3,7 +3,7 @@ import type { AccountPin } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { inCallerAccounts } from '../../lib/scope.ts';
 
-const pinAccountColumns = 'a.account_id, a.account_number, a.name, (a.pin_hash IS NOT NULL) AS has_pin';
+const pinAccountColumns = 'a.account_id, a.name, a.account_number, a.require_pin, (a.pin_hash IS NOT NULL) AS has_pin';
 
 /** The caller's accounts that require a compliance PIN. */
 export const findPinAccounts = (db: Db, userId: number) =>
