@@ -61,6 +61,16 @@ export const findStaffAccount = (db: Db, staffId: number, accountId: number) =>
     accountId,
   ]);
 
+/** The account requires two-factor sign-in and the user has not turned it on (access would lock them out). */
+export const wouldNeedTwoFactor = async (db: Db, userId: number, accountId: number) =>
+  (
+    await db.one<{ locked: boolean }>(
+      `SELECT (a.is_2fa_required AND NOT u.two_factor_enabled) AS locked
+         FROM accounts a, users u WHERE a.account_id = $2 AND u.user_id = $1`,
+      [userId, accountId],
+    )
+  )?.locked === true;
+
 /** Gives the staff member user access to every account of another user; returns the ids newly added. */
 export const grantUserAccounts = async (db: Db, staffId: number, userId: number) =>
   (

@@ -13,6 +13,7 @@ import {
   grantUserAccounts,
   recordLoginAsUser,
   type AccountFilter,
+  wouldNeedTwoFactor,
 } from './admin.repository.ts';
 
 export const adminMessages = {
@@ -20,6 +21,8 @@ export const adminMessages = {
   notYourself: 'You cannot sign in as yourself.',
   notStaff: 'You cannot sign in as another staff member.',
   alreadyActing: 'Return to your own account before signing in as another user.',
+  ownTwoFactorFirst:
+    'This account requires two-factor authentication. Turn on two-factor authentication in your profile before giving yourself access, or every page would ask you to turn it on first.',
 } as const;
 
 /**
@@ -39,6 +42,11 @@ export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) 
         throw forbidden(adminMessages.adminNeedsLevel);
       return deps.db.tx(async (db) => {
         if (!(await findStaffAccount(db, caller.userId, accountId))) throw notFound();
+        // Access to a two-factor account without two-factor on would stop every other call of the
+        // staff member (USS_TWO_FACTOR_AUTH_REQUIRED): refuse with the reason instead.
+        if (level > 0 && (await wouldNeedTwoFactor(db, caller.userId, accountId))) {
+          throw forbidden(adminMessages.ownTwoFactorFirst);
+        }
         await setAccess(db, caller.userId, accountId, level);
         const account = await findStaffAccount(db, caller.userId, accountId);
         if (!account) throw notFound();
