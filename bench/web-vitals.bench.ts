@@ -105,24 +105,32 @@ async function signInThroughForm(page: Page) {
 }
 
 /**
- * A page is complete when nothing in it is still loading: the document loaded, no request for
- * 500 ms, and no loading marker (role=status spinner, aria-busy skeleton) in the page's main part.
+ * A page's first screen is complete at the first moment from which, for 500 ms, the page has content
+ * and no loading marker (role=status spinner, aria-busy box, the router's "Loading page" bar); the
+ * time of that moment (Date.now()) is returned. Code fetched after it (on idle) is not counted.
  */
-async function waitComplete(page: Page) {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () => {
-      const scope = document.querySelector('#main') ?? document.body;
-      return (
-        scope.textContent!.trim().length > 0 &&
-        !scope.querySelector('[role="status"], [aria-busy="true"]') &&
-        !document.querySelector('[aria-label="Loading page"]')
-      );
-    },
-    undefined,
-    { timeout: 60_000, polling: 50 },
-  );
+async function waitComplete(page: Page): Promise<number> {
+  const quiet = () => {
+    const scope = document.querySelector('#main') ?? document.body;
+    return (
+      document.readyState === 'complete' &&
+      scope.textContent!.trim().length > 0 &&
+      !document.querySelector('[role="status"], [aria-busy="true"], [aria-label="Loading page"]')
+    );
+  };
+  const deadline = Date.now() + 60_000;
+  let since: number | null = null;
+  while (Date.now() < deadline) {
+    const now = Date.now();
+    if (await page.evaluate(quiet).catch(() => false)) {
+      since ??= now;
+      if (now - since >= 500) return since;
+    } else {
+      since = null;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${page.url()} did not complete within 60 s`);
 }
 
 /** LCP and CLS (web-vitals definitions: CLS is the largest 1 s-gap, 5 s-capped session window). */
@@ -183,10 +191,7 @@ async function phoneRun(context: BrowserContext, target: PageTarget): Promise<Ph
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpu });
   const scripts = new Map<string, { encoding: string }>();
-  let jsBytes = 0;
-  let jsFiles = 0;
-  const encodings = new Set<string>();
-  let counting = true;
+  const finished: { at: number; bytes: number; encoding: string }[] = [];
   cdp.on('Network.responseReceived', (e) => {
     if (/javascript/.test(e.response.mimeType)) {
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -195,17 +200,17 @@ async function phoneRun(context: BrowserContext, target: PageTarget): Promise<Ph
   });
   cdp.on('Network.loadingFinished', (e) => {
     const script = scripts.get(e.requestId);
-    if (!script || !counting) return;
-    jsBytes += e.encodedDataLength;
-    jsFiles += 1;
-    encodings.add(script.encoding);
+    if (script) finished.push({ at: Date.now(), bytes: e.encodedDataLength, encoding: script.encoding });
   });
   await page.addInitScript(observeVitals);
   const started = Date.now();
   await page.goto(`${origin}${target.path}`, { waitUntil: 'commit' });
-  await waitComplete(page);
-  counting = false;
-  const completeMs = Date.now() - started;
+  const completeAt = await waitComplete(page);
+  const completeMs = completeAt - started;
+  const beforeComplete = finished.filter((f) => f.at <= completeAt);
+  const jsBytes = beforeComplete.reduce((sum, f) => sum + f.bytes, 0);
+  const jsFiles = beforeComplete.length;
+  const encodings = new Set(beforeComplete.map((f) => f.encoding));
   await page.waitForTimeout(500);
   const vitals = await page.evaluate(
     () => (window as unknown as { __vitals: { lcp: number; cls: number; shifts: string[] } }).__vitals,

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
 
+import { queryClient } from '../../lib/query-client.ts';
+
 /**
  * Sign-in area (public). The optional segment is the reason shown above the form; other
  * pages of the area (login/forgot-password, login/resend-verification, ...) are static
@@ -8,9 +10,22 @@ import type { RouteObject } from 'react-router';
 const loginPage = () => import('../../features/auth/pages/LoginPage.tsx').then((m) => ({ Component: m.LoginPage }));
 const logoutPage = () => import('../../features/auth/pages/LogoutPage.tsx').then((m) => ({ Component: m.LogoutPage }));
 
+/**
+ * The outage banners above the form have no size known in advance: shown after the form, they
+ * pushed it down (layout shift, decision 058). The page waits for them (at most 3 s), fetched beside
+ * its code; a failure is left to the page, which then shows no banner.
+ */
+const loadOutages = async () => {
+  const outages = import('../../features/notifications/api/get-outages.ts')
+    .then((m) => queryClient.fetchQuery(m.outagesQueryOptions()))
+    .catch(() => undefined);
+  await Promise.race([outages, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  return null;
+};
+
 export const loginRoutes: RouteObject[] = [
-  { path: 'login/:reason?', lazy: loginPage },
-  { path: 's/index/:reason?', lazy: loginPage },
-  { path: 's', lazy: loginPage },
+  { path: 'login/:reason?', lazy: loginPage, loader: loadOutages },
+  { path: 's/index/:reason?', lazy: loginPage, loader: loadOutages },
+  { path: 's', lazy: loginPage, loader: loadOutages },
   { path: 'logout', lazy: logoutPage },
 ];
