@@ -226,6 +226,49 @@ export const ticketItem = z.object({
     .refine((messages) => unique(messages, (x) => x.external_id), im.duplicate),
 });
 
+/** A whole number of units (bytes, objects, CPUs): never negative, exact as a JSON number. */
+const count = z
+  .number({ error: m.integer })
+  .int(m.integer)
+  .min(0, m.min(0))
+  .max(Number.MAX_SAFE_INTEGER, m.max(Number.MAX_SAFE_INTEGER));
+
+/**
+ * The objects a product page shows, one kind each, with the attributes the page needs (decision 094).
+ * object_key is the value of the `object_key` label of the object's series (modules/metrics/catalogue.ts).
+ */
+const productObject = <K extends string, A extends z.ZodType, O extends z.ZodType>(
+  kind: K,
+  objectKey: O,
+  attributes: A,
+) => z.object({ order_number: key(), kind: z.literal(kind), object_key: objectKey, attributes });
+const objectKey = requiredText(200);
+
+export const productObjectItem = z.discriminatedUnion(
+  'kind',
+  [
+    productObject(
+      'network_interface',
+      // The SNMP ifIndex as the network page addresses it (interfaceId), in its one decimal spelling.
+      z
+        .string({ error: m.required })
+        .trim()
+        .regex(/^(0|[1-9]\d{0,8})$/, m.digits),
+      z.object({
+        name: requiredText(100),
+        alias: optionalText(200),
+        snmpiftype: z.number({ error: m.integer }).int(m.integer).min(1, m.min(1)).max(2147483647, m.integer),
+        speed_bps: count,
+      }),
+    ),
+    productObject('storage_bucket', objectKey, z.object({ size_bytes: count, num_objects: count })),
+    productObject('resource_pool_vm', objectKey, z.object({ memory_bytes: count, number_of_cpus: count })),
+    productObject('storage_profile', objectKey, z.object({}).prefault({})),
+    productObject('managed_backup', objectKey, z.object({ title: requiredText(200) })),
+  ],
+  { error: m.type },
+);
+
 /** Each collection: its item schema, its key field and the token scope it needs. */
 export const collections = {
   accounts: { item: accountItem, key: 'account_number', scope: 'accounts' },
@@ -237,6 +280,7 @@ export const collections = {
   notifications: { item: notificationItem, key: 'external_id', scope: 'notifications' },
   outages: { item: outageItem, key: 'external_id', scope: 'notifications' },
   tickets: { item: ticketItem, key: 'ticket_number', scope: 'tickets' },
+  'product-objects': { item: productObjectItem, key: 'object_key', scope: 'orders' },
 } as const;
 export type CollectionName = keyof typeof collections;
 export const collectionNames = Object.keys(collections) as CollectionName[];
@@ -250,3 +294,4 @@ export type PaymentItem = z.output<typeof paymentItem>;
 export type NotificationItem = z.output<typeof notificationItem>;
 export type OutageItem = z.output<typeof outageItem>;
 export type TicketItem = z.output<typeof ticketItem>;
+export type ProductObjectItem = z.output<typeof productObjectItem>;

@@ -226,6 +226,7 @@ export const batchPayments = batchCall('payments');
 export const batchNotifications = batchCall('notifications');
 export const batchOutages = batchCall('outages');
 export const batchTickets = batchCall('tickets');
+export const batchProductObjects = batchCall('product-objects');
 
 /** The batch call of each collection (each also exported on its own, for the API description). */
 export const batches = {
@@ -238,4 +239,5 @@ export const batches = {
   notifications: batchNotifications,
   outages: batchOutages,
   tickets: batchTickets,
+  'product-objects': batchProductObjects,
 } as const;

@@ -10,6 +10,7 @@ interface Schema {
   properties?: Record<string, Schema>;
   items?: Schema;
   anyOf?: Schema[];
+  oneOf?: Schema[];
 }
 interface Operation {
   security: Record<string, string[]>[];
@@ -63,11 +64,16 @@ describe('the OpenAPI document of the integration API', () => {
   it("documents each collection's item fields in the batch body, as the contract parses them", () => {
     for (const name of integration.collectionNames) {
       const body = op(`/integration/v1/${name}/batch`, 'post').requestBody?.content['application/json'].schema;
-      const item = body?.properties?.items?.items;
-      expect(item?.required, name).toContain(integration.collections[name].key);
-      expect(Object.keys(item?.properties ?? {}).sort(), name).toEqual(
-        Object.keys(integration.collections[name].item.shape).sort(),
-      );
+      // An item schema is one object, or (product-objects) a union of objects, one per kind.
+      const schema = integration.collections[name].item;
+      const shapes = 'options' in schema ? schema.options.map((o) => o.shape) : [schema.shape];
+      const items = body?.properties?.items?.items;
+      const documented = items?.oneOf ?? items?.anyOf ?? [items];
+      expect(documented.length, name).toBe(shapes.length);
+      for (const [i, item] of documented.entries()) {
+        expect(item?.required, name).toContain(integration.collections[name].key);
+        expect(Object.keys(item?.properties ?? {}).sort(), name).toEqual(Object.keys(shapes[i] ?? {}).sort());
+      }
     }
     const invoice = op('/integration/v1/invoices/batch', 'post').requestBody?.content['application/json'].schema
       .properties?.items?.items;

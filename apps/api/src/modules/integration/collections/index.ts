@@ -6,6 +6,7 @@ import { upsertNotificationItem } from './notifications.ts';
 import { upsertOrderItem } from './orders.ts';
 import { upsertOutageItem } from './outages.ts';
 import { upsertPaymentItem } from './payments.ts';
+import { upsertProductObjectItem } from './product-objects.ts';
 import { upsertProductItem } from './products.ts';
 import { upsertTicketItem } from './tickets.ts';
 import type { Upsert } from './upsert.ts';
@@ -22,4 +23,5 @@ export const upserts: Record<CollectionName, Upsert<never>> = {
   notifications: upsertNotificationItem,
   outages: upsertOutageItem,
   tickets: upsertTicketItem,
+  'product-objects': upsertProductObjectItem,
 };
