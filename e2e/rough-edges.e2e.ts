@@ -180,14 +180,14 @@ describe('dashboard counts and all accounts', () => {
     await link.click();
     await p.waitForURL(/\/portal\/notifications\?accounts=all&window=upcoming/);
     await p.getByTestId('window-filter').waitFor();
-    await expect(p.getByRole('textbox', { name: 'Account' }).inputValue()).resolves.toBe('All accounts');
+    await expect(p.getByRole('combobox', { name: 'Account' }).inputValue()).resolves.toBe('All accounts');
     await context.close();
   });
 
   it('invoices offer "All accounts"', async () => {
     const { context, page: p } = await signedIn();
     await p.goto('/portal/invoices');
-    const select = p.getByRole('textbox', { name: 'Account' });
+    const select = p.getByRole('combobox', { name: 'Account' });
     await select.click();
     await p.getByRole('option', { name: 'All accounts' }).click();
     await p.waitForURL(/accounts=all/);

@@ -3,26 +3,34 @@ import { useEffect } from 'react';
 export const siteName = 'Northwind Portal';
 
 /**
- * The browser tab's title for the page shown: a title the page renders itself (React 19 `<title>`,
- * e.g. the dashboard's), otherwise its main heading, then the site name. Watching the heading keeps
- * every page titled without each page repeating its heading (and it follows the heading as it loads).
+ * index.html's own <title>, taken when this module loads (before React renders any page title).
+ * A page's React 19 `<title>` is hoisted into <head> too, before or after it: both must agree.
  */
-export function pageTitle(root: ParentNode, head: ParentNode): string {
-  // The first <title> is index.html's; a later one was rendered by the page.
-  const own = head.querySelectorAll('title')[1]?.textContent?.trim();
+const staticTitle = typeof document === 'undefined' ? null : document.querySelector('title');
+
+/**
+ * The browser tab's title for the page shown: a title the page renders itself (e.g. the
+ * dashboard's), otherwise its main heading, then the site name.
+ */
+export function pageTitle(root: ParentNode, head: ParentNode, fixed: Element | null = staticTitle): string {
+  const own = [...head.querySelectorAll('title')].find((title) => title !== fixed)?.textContent?.trim();
   if (own) return own;
   const heading = root.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim();
   return heading ? `${heading} · ${siteName}` : siteName;
 }
 
-/** Keeps document.title in step with the page inside `#main` (rendered once, in the app layout). */
+/**
+ * Keeps the tab title in step with the page inside `#main` (rendered once, in the app layout), so
+ * every page has its own title without each page repeating its heading; it follows the heading
+ * as the page loads.
+ */
 export function DocumentTitle() {
   useEffect(() => {
     const main = document.getElementById('main');
-    if (!main) return;
+    if (!main || !staticTitle) return;
     const update = () => {
       const next = pageTitle(main, document.head);
-      if (document.title !== next) document.title = next;
+      if (staticTitle.textContent !== next) staticTitle.textContent = next;
     };
     update();
     const observer = new MutationObserver(update);

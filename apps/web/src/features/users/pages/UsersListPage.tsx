@@ -99,6 +99,7 @@ function UsersList() {
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
+      label: 'Actions',
       align: 'right',
       render: (user) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
