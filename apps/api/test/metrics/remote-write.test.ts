@@ -1,9 +1,8 @@
-import { compress } from 'snappyjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChartData } from '@portal/contract';
 
-import { WriteRequest } from '../../src/modules/metrics/remote-write.ts';
+import { encodeRemoteWrite } from '../../src/modules/metrics/remote-write.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { customerNetworkOrder, get, metricsToken, type IngestAnswer } from './kit.ts';
 
@@ -26,18 +25,12 @@ type Series = { labels: Record<string, string>; samples: [number, number][] };
 
 /** A remote write 1.0 body: protobuf WriteRequest, snappy block-compressed; times in milliseconds. */
 const body = (series: Series[]) =>
-  compress(
-    Buffer.from(
-      WriteRequest.encode(
-        WriteRequest.fromObject({
-          timeseries: series.map((s) => ({
-            labels: Object.entries(s.labels).map(([name, value]) => ({ name, value })),
-            samples: s.samples.map(([ts, value]) => ({ timestamp: ts * 1000, value })),
-          })),
-        }),
-      ).finish(),
-    ),
-  );
+  encodeRemoteWrite({
+    timeseries: series.map((s) => ({
+      labels: Object.entries(s.labels).map(([name, value]) => ({ name, value })),
+      samples: s.samples.map(([ts, value]) => ({ timestamp: ts * 1000, value })),
+    })),
+  });
 
 const write = async (payload: Buffer, bearer: string | null = token, headers: Record<string, string> = {}) => {
   const res = await t.app.inject({

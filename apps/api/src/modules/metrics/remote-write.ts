@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
+
 import protobuf from 'protobufjs';
-import { uncompress } from 'snappyjs';
 
 import { AppError } from '../../lib/errors.ts';
 import { messages, seriesLabelsOf, type PointIn, type Rejected } from './points.ts';
@@ -17,6 +18,12 @@ message TimeSeries { repeated Label labels = 1; repeated Sample samples = 2; }
 message Label { string name = 1; string value = 2; }
 message Sample { double value = 1; int64 timestamp = 2; }
 `;
+
+/** snappyjs (block format) ships no types: the two functions used here, typed. */
+const { compress, uncompress } = createRequire(import.meta.url)('snappyjs') as {
+  compress: (uncompressed: Buffer) => Buffer;
+  uncompress: (compressed: Buffer, maxLength?: number) => Buffer;
+};
 
 export const WriteRequest = protobuf.parse(schema).root.lookupType('prometheus.WriteRequest');
 
@@ -70,6 +77,10 @@ export function decodeRemoteWrite(
   }
   return { points, rejected };
 }
+
+/** A remote write body as Prometheus sends it (for tests and benchmarks). */
+export const encodeRemoteWrite = (request: Record<string, unknown>): Buffer =>
+  compress(Buffer.from(WriteRequest.encode(WriteRequest.fromObject(request)).finish()));
 
 export const tooMany = (max: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `A request carries at most ${max.toLocaleString('en-US')} points.`);

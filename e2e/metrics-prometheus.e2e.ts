@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
+import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+/**
+ * Debian's Prometheus (apt-get install prometheus) scrapes itself every second and remote-writes one of
+ * its own counters, go_memstats_alloc_bytes_total, relabelled as the interface counter if_in_octets of
+ * a new interface (object_key 4242) on the demo customer's network order, to the portal's remote write
+ * call with a metrics token. The portal turns the readings into rates and the network page charts them.
+ */
+
+const prometheusPort = 4641;
+const interfaceId = 4242;
+
+let server: RunningServer;
+let browser: Browser;
+let prometheus: ChildProcess | undefined;
+let promDir = '';
+let promOutput = '';
+let customer = '';
+let order: { base_order_id: number; order_number: string };
+
+async function api<T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown>, token?: string) {
+  const url =
+    method === 'GET'
+      ? `${server.origin}/api/${path}?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : `${server.origin}/api/${path}`;
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await res.json()) as { data: T; code: string };
+}
+
+const signInApi = async (email: string) =>
+  (await api<{ token: string }>('POST', 'auth/get-token', { email, password: DEMO_PASSWORD })).data.token;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const staff = await signInApi(demoEmails.staff3);
+  const created = await api<{ token: string }>(
+    'POST',
+    'integration/tokens',
+    { name: 'Prometheus', scopes: ['metrics'] },
+    staff,
+  );
+  expect(created.code).toBe('SUCCESS');
+  customer = await signInApi(demoEmails.customer);
+  const list = await api<{ data: { base_order_id: number; order_number: string }[] }>(
+    'POST',
+    'orders/get-orders',
+    { search_product_cd: 'di', perPage: 100 },
+    customer,
+  );
+  order = list.data.data[0] as { base_order_id: number; order_number: string };
+  expect(order).toBeDefined();
+
+  promDir = await mkdtemp(join(tmpdir(), 'portal-prometheus-'));
+  const config = `
+global:
+  scrape_interval: 1s
+scrape_configs:
+  - job_name: self
+    static_configs:
+      - targets: ['127.0.0.1:${prometheusPort}']
+remote_write:
+  - url: ${server.origin}/api/integration/v1/prometheus/write
+    authorization:
+      credentials: ${created.data.token}
+    queue_config:
+      batch_send_deadline: 1s
+      min_backoff: 100ms
+      max_backoff: 1s
+    write_relabel_configs:
+      - source_labels: [__name__]
+        regex: go_memstats_alloc_bytes_total
+        action: keep
+      - target_label: __name__
+        replacement: if_in_octets
+      - target_label: portal_order
+        replacement: ${order.order_number}
+      - target_label: object_key
+        replacement: '${interfaceId}'
+`;
+  await writeFile(join(promDir, 'prometheus.yml'), config);
+  prometheus = spawn(
+    'prometheus',
+    [
+      `--config.file=${join(promDir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${join(promDir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${prometheusPort}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  prometheus.stdout?.on('data', (chunk: Buffer) => (promOutput += chunk.toString()));
+  prometheus.stderr?.on('data', (chunk: Buffer) => (promOutput += chunk.toString()));
+});
+
+afterAll(async () => {
+  if (prometheus && prometheus.exitCode === null) {
+    prometheus.kill('SIGTERM');
+    await new Promise((resolve) => prometheus?.once('exit', resolve));
+  }
+  if (promDir) await rm(promDir, { recursive: true, force: true });
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The bits chart of the interface over the last ten minutes: rows after the header. */
+async function bitsRows() {
+  const now = Math.floor(Date.now() / 1000);
+  const res = await api<(number | null)[][]>(
+    'GET',
+    'network/get-network-stats',
+    { baseOrderId: order.base_order_id, interfaceId, chartType: 'bits', startDate: now - 600, endDate: now + 60 },
+    customer,
+  );
+  return res.code === 'SUCCESS' ? res.data.slice(1) : [];
+}
+
+describe('Prometheus remote write', () => {
+  it('its relabelled counter arrives as a rate and the network page charts it', async () => {
+    let rows: (number | null)[][] = [];
+    const deadline = Date.now() + 150_000;
+    // The page asks for ranges ending on a whole minute: wait until some rates are older than this one.
+    const charted = (found: (number | null)[][]) =>
+      found.filter((r) => typeof r[1] === 'number' && Number(r[0]) < Math.floor(Date.now() / 60000) * 60).length;
+    while (Date.now() < deadline && (rows.filter((r) => typeof r[1] === 'number').length < 3 || charted(rows) < 1)) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (prometheus?.exitCode !== null) throw new Error(`prometheus exited:\n${promOutput}`);
+      rows = await bitsRows();
+    }
+    const rates = rows.map((r) => r[1]).filter((v): v is number => typeof v === 'number');
+    expect(rates.length, promOutput.slice(-2000)).toBeGreaterThanOrEqual(3);
+    // Bytes allocated only grow: every rate is positive (a reset would show as a drop, not a negative).
+    expect(rates.every((v) => v > 0)).toBe(true);
+
+    const interfaces = (
+      await api<{ interfaces: { snmpinterface_id: number; multi_interface_alias: string }[] }>(
+        'GET',
+        'network/get-network-order',
+        { baseOrderId: order.base_order_id },
+        customer,
+      )
+    ).data.interfaces;
+    const iface = interfaces.find((i) => i.snmpinterface_id === interfaceId);
+    expect(iface).toBeDefined();
+
+    const { context, page } = await newPage(browser, server.origin);
+    await signIn(page, demoEmails.customer);
+    const chartCall = page.waitForResponse(
+      (r) => r.url().includes('network/get-network-stats') && r.url().includes(`interfaceId=${interfaceId}`),
+    );
+    await page.goto(`/portal/service/network/${order.base_order_id}`);
+    const response = await chartCall;
+    const body = (await response.json()) as { data: (number | null)[][] };
+    expect(
+      body.data.slice(1).some((r) => typeof r[1] === 'number' && r[1] > 0),
+      `${response.url()} ${JSON.stringify(body).slice(0, 500)}`,
+    ).toBe(true);
+    const figure = page.getByRole('figure', { name: `Traffic – ${iface?.multi_interface_alias}` });
+    await figure.locator('canvas').first().waitFor();
+    await context.close();
+  });
+});
