@@ -2,6 +2,7 @@ import { useState } from 'react';
 
 import { assets } from '../../config/paths.ts';
 import { initials } from '../../lib/words.ts';
+import classes from './UserAvatar.module.css';
 
 export interface UserAvatarProps {
   src: string | null | undefined;
@@ -28,6 +29,8 @@ export function UserAvatar({ src, name, firstName = '', lastName = '', size = 48
         aria-label={name || undefined}
         aria-hidden={name ? undefined : true}
         data-testid="avatar-initials"
+        data-initials={letters}
+        className={classes.initials}
         style={{
           ...circle,
           display: 'inline-flex',
@@ -40,9 +43,7 @@ export function UserAvatar({ src, name, firstName = '', lastName = '', size = 48
           lineHeight: 1,
           userSelect: 'none',
         }}
-      >
-        {letters}
-      </span>
+      />
     );
   }
   return (
