@@ -1,7 +1,7 @@
 // The ceiling for the load benchmark: bare node:http and the pg driver, nothing else. For each call it
-// checks the bearer token's HMAC-SHA256 signature (the least any server must do), runs the very
-// statements the API ran for that request (recorded by sql-plan.ts, Promise.all where the API ran them
-// in parallel), and writes the rows in the envelope. Run as its own process:
+// checks the bearer token's HMAC-SHA256 signature on signed-in calls (the least any server must do),
+// runs the very statements the API ran for that request (recorded by sql-plan.ts, Promise.all where the
+// API ran them in parallel), and writes the rows in the envelope. Run as its own process:
 //   node --import tsx bench/lib/ceiling-server.ts   with PORT, DATABASE_URL, JWT_SECRET, PLANS (a JSON file)
 // A request names its plan by index in the X-Plan header (one path may have several plans: the services
 // list with and without a filter); GET /ready answers once it listens.
@@ -79,15 +79,17 @@ createServer(async (req, res) => {
     await readBody(req);
     if (!plan || plan.method !== req.method || plan.path !== req.url)
       return send(res, 404, { data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
-    if (!validToken(req.headers.authorization))
+    if (plan.signedIn && !validToken(req.headers.authorization))
       return send(res, 401, { data: null, code: 'INVALID_TOKEN', message: 'You must sign in to do that.' });
     const results: unknown[][] = [];
     for (const step of stepsOf.get(plan) as Statement[][]) {
       const done = await Promise.all(step.map((s) => pool.query(s.sql, s.params)));
       for (const r of done) results.push(r.rows);
     }
-    // The first statement is the caller's row (the API's authentication); the rest are the call's data.
-    const data = results.length === 2 ? results[1] : results.slice(1);
+    // A signed-in call's first statement is the caller's row (the API's authentication); the rest are
+    // the call's data: one result set as it is, several as a list.
+    const own = plan.signedIn ? results.slice(1) : results;
+    const data = own.length === 1 ? own[0] : own;
     send(res, plan.status, { data, code: 'SUCCESS', message: '' });
   } catch {
     send(res, 500, { data: null, code: 'SERVER_ERROR', message: 'Something went wrong.' });

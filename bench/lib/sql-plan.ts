@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { allCalls } from '@portal/contract';
+
 import { buildApp } from '../../apps/api/src/app.ts';
 import { createDeps } from '../../apps/api/src/bootstrap.ts';
 import { parseEnv } from '../../apps/api/src/config/env.ts';
@@ -23,6 +25,8 @@ export interface Plan {
   path: string;
   statements: Statement[];
   status: number;
+  /** A signed-in call: its first statement is the caller's row (authentication), not the call's data. */
+  signedIn: boolean;
 }
 
 /** A handle that notes every statement (inside transactions too) before running it. */
@@ -74,7 +78,16 @@ export async function recordPlans(databaseUrl: string, targets: Target[], token:
         ...(target.body !== undefined ? { payload: JSON.stringify(target.body) } : {}),
       });
       if (res.statusCode !== 200) throw new Error(`${target.name} answered ${res.statusCode}: ${res.body}`);
-      plans.push({ method: target.method, path: target.path, statements: [...log], status: res.statusCode });
+      const path = target.path.replace(/^\/api/, '').replace(/\?.*$/, '');
+      const call = allCalls.find((c) => c.path === path);
+      if (!call) throw new Error(`${target.name}: no call in the contract at ${path}`);
+      plans.push({
+        method: target.method,
+        path: target.path,
+        statements: [...log],
+        status: res.statusCode,
+        signedIn: call.auth.access === 'user',
+      });
     }
   } finally {
     await app.close();
