@@ -362,7 +362,8 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     const findings = await scan(page, 'after sign-in (legal gate popup open)');
     // The gate sends the user to /legal a moment after the popup; wait for it rather than race it.
     await page.waitForURL('**/portal/legal');
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    // The popup announced that redirect and closes with it (issue 15).
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     const agreements = (await api(await tokenFor(demoEmails.legal), 'POST', 'legal/get-unnaccepted-agreements')) as {
       legal_agreement_id: number;
     }[];

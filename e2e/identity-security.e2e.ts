@@ -90,7 +90,8 @@ describe('gates after sign-in', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(popups.legal.body);
     await page.waitForURL('**/portal/legal', { timeout: 15_000 });
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    // The popup announced the redirect and closes with it (issue 15).
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('agreement-body').waitFor();
     await page.getByRole('button', { name: 'Agree' }).click();
     await page.waitForURL('**/portal/home/index');
@@ -108,7 +109,7 @@ describe('gates after sign-in', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('requires two-factor authentication');
     await page.waitForURL('**/portal/users/update-profile?tab-target=two-factor', { timeout: 15_000 });
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await turnOnTwoFactor(page);
 
     await page.goto('/portal/home/index');
