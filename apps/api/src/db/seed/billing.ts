@@ -91,7 +91,8 @@ export async function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: r
     );
     // The demo customer's oldest invoice has no PDF, to show the portal's handling of that. The invoice
     // item cannot say so yet (decision 076), so this one flag is written directly.
-    if (plan.billing === 'aging' && back === INVOICE_MONTHS - 1) await markNotDownloadable(ctx.db, invoice_number);
+    if (plan.billing === 'aging' && back === INVOICE_MONTHS - 1)
+      await ctx.feed.after((db) => markNotDownloadable(db, invoice_number));
     if (paid > 0) {
       // Paid within the month after billing, never in the future.
       const paidAt = earlier(addDays(bill, paying.between(6, 27)), new Date(ctx.now.getTime() - HOUR));

@@ -1,5 +1,5 @@
 /**
- * npm run seed -- [--scale N] [--reset] [--now ISO-date]
+ * npm run seed -- [--scale N] [--reset] [--now ISO-date] [--path feed|bulk]
  *
  * Opens the database exactly as the app does (DATABASE_URL, else the embedded PGlite under DATA_DIR),
  * migrates it, and fills it with the demo data. A database that already holds data is left alone
@@ -15,7 +15,7 @@ import { DEMO_PASSWORD, demoEmails } from './demo.ts';
 import { isEmpty, seed } from './index.ts';
 import type { SeedSummary } from './index.ts';
 
-const USAGE = 'usage: npm run seed -- [--scale N] [--reset] [--now 2026-11-21T12:00:00Z]';
+const USAGE = 'usage: npm run seed -- [--scale N] [--reset] [--now 2026-11-21T12:00:00Z] [--path feed|bulk]';
 
 /** Empties every table but the migrations ledger and rewinds every sequence. */
 async function reset(db: Db): Promise<void> {
@@ -40,6 +40,11 @@ function printSummary(summary: SeedSummary): void {
   for (const [table, n] of rows) console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US').padStart(12)}`);
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
   console.log(`  ${'total rows'.padEnd(width)}  ${total.toLocaleString('en-US').padStart(12)}`);
+  const fed = Object.entries(summary.fed);
+  const items = fed.reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `${summary.fastPath ? 'fed (generated companies through the bulk fast path)' : 'fed through the integration upserts'}: ${items.toLocaleString('en-US')} items (${fed.map(([c, n]) => `${c} ${n.toLocaleString('en-US')}`).join(', ')})`,
+  );
   console.log(
     `in ${(summary.ms / 1000).toFixed(1)} s (${Math.round(total / (summary.ms / 1000)).toLocaleString('en-US')} rows/s)`,
   );
@@ -52,6 +57,9 @@ async function main(): Promise<number> {
       scale: { type: 'string', default: '1' },
       reset: { type: 'boolean', default: false },
       now: { type: 'string' },
+      // The generated companies through the upsert services (feed) or the bulk fast path (bulk);
+      // default: bulk from scale 1000 on.
+      path: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -61,7 +69,13 @@ async function main(): Promise<number> {
   }
   const scale = Number(values.scale);
   const now = values.now ? new Date(values.now) : new Date();
-  if (!Number.isFinite(scale) || scale < 0 || Number.isNaN(now.getTime())) {
+  const path = values.path;
+  if (
+    !Number.isFinite(scale) ||
+    scale < 0 ||
+    Number.isNaN(now.getTime()) ||
+    (path && !['feed', 'bulk'].includes(path))
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -86,6 +100,7 @@ async function main(): Promise<number> {
     const summary = await seed(db, {
       scale,
       now,
+      ...(path ? { fastPath: path === 'bulk' } : {}),
       onProgress: (done, planned) => {
         // About every 10% on big runs; quiet on the demo.
         if (planned >= 500 && done - shown >= planned / 10) {

@@ -1,6 +1,6 @@
 import type { Db } from '../client.ts';
 import type { BulkWriter, Ids } from './bulk.ts';
-import type { Feed } from './feed.ts';
+import type { FeedSink } from './feed.ts';
 import type { NoticeRecipients } from './notices.ts';
 
 /**
@@ -11,7 +11,8 @@ import type { NoticeRecipients } from './notices.ts';
 export interface SeedContext {
   now: Date;
   db: Db;
-  feed: Feed;
+  /** The provider's feed: the upsert services, or the benchmark seed's bulk fast path. */
+  feed: FeedSink;
   bulk: BulkWriter;
   /** The provider's numbering of orders, invoices and tickets (their keys are built from it). */
   ids: Ids;

@@ -5,7 +5,6 @@ import type { ComponentTemplate, ProductDef } from './catalog.ts';
 import { pad, slug } from './names.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
-import { storedOrders } from './seed.repository.ts';
 import { projectManagers } from './team.ts';
 import { DAY, daysAgo, isoDate } from './time.ts';
 
@@ -70,14 +69,13 @@ function planComponents(product: ProductDef, total: number, random: Random): Pla
   return chosen.map((t, i) => ({ template: t, quantity: random.int(t.qty[0], t.qty[1]), cents: cents[i] ?? 0 }));
 }
 
+/** The contract: its start and the provider's term code (the orders feed derives the term shown). */
 interface Term {
   start: Date | null;
   term_cd: string | null;
-  order_term_cd: string | null;
-  order_term: string | null;
 }
 
-const NO_TERM: Term = { start: null, term_cd: null, order_term_cd: null, order_term: null };
+const NO_TERM: Term = { start: null, term_cd: null };
 
 /**
  * Most orders run on a 12-60 month contract; some are month to month (NOCH), unknown (UK) or undated.
@@ -88,10 +86,9 @@ function contractTerm(now: Date, opened: Date, random: Random): Term {
   const start = daysAgo(now, random.int(20, Math.max(30, accountAge - 70)));
   const roll = random.float();
   if (roll < 0.12) return NO_TERM;
-  if (roll < 0.2) return { start, term_cd: 'NOCH', order_term_cd: 'NOCH', order_term: 'Month to Month' };
-  if (roll < 0.25) return { start, term_cd: 'UK', order_term_cd: 'UK', order_term: 'Unknown' };
-  const months = random.pick(TERMS);
-  return { start, term_cd: String(months), order_term_cd: `M${months}`, order_term: `${months} Months` };
+  if (roll < 0.2) return { start, term_cd: 'NOCH' };
+  if (roll < 0.25) return { start, term_cd: 'UK' };
+  return { start, term_cd: String(random.pick(TERMS)) };
 }
 
 function customerRef(plan: AccountPlan, random: Random): string | null {
@@ -191,13 +188,14 @@ export async function addOrders(ctx: SeedContext, plan: AccountPlan): Promise<Or
     for (let i = 0; i < 2; i++) planned.push(await addOrder(ctx, plan, weightedProduct(random), 'D', random));
   for (let i = 0; i < plan.pending; i++) planned.push(await addOrder(ctx, plan, weightedProduct(random), 'P', random));
 
-  const stored = new Map((await storedOrders(ctx.db, plan.account_number)).map((o) => [o.order_number, o]));
+  const stored = new Map((await ctx.feed.orders(plan.account_number)).map((o) => [o.order_number, o]));
   const namer = plan.holders[0];
   const orders: OrderRecord[] = [];
   for (const o of planned) {
     const row = stored.get(o.order_number);
     if (!row) throw new Error(`seed: the orders feed did not store ${o.order_number}`);
-    if (o.alias && namer) await updateAlias(ctx.db, namer.user_id, row.base_order_id, o.alias);
+    const named = o.alias;
+    if (named && namer) await ctx.feed.after((db) => updateAlias(db, namer.user_id, row.base_order_id, named));
     orders.push({
       base_order_id: row.base_order_id,
       order_number: o.order_number,

@@ -1,8 +1,7 @@
 import { setPinHash } from '../../modules/pins/pins.repository.ts';
-import { findUserByEmail, markEmailVerified, setPasswordHash } from '../../modules/identity/identity.repository.ts';
+import { markEmailVerified, setPasswordHash } from '../../modules/identity/identity.repository.ts';
 import { acceptAgreement } from '../../modules/legal/legal.repository.ts';
 import { setTwoFactor } from '../../modules/profile/profile.repository.ts';
-import { accountIdOf } from '../../modules/integration/collections/orders.repository.ts';
 import type { AccountPlan, BillingProfile, MetricLevel, SeedContext, UserRef } from './context.ts';
 import { CONTROLLERS } from './catalog.ts';
 import { DEMO_COMPANIES, DEMO_LOOSE_USERS, TOTP_SECRET, UNACCEPTED_AGREEMENT_TITLE, demoEmails } from './demo.ts';
@@ -147,15 +146,15 @@ async function addUser(ctx: SeedContext, u: PlannedUser): Promise<UserRef> {
     is_account_admin,
   }));
   await ctx.feed.send('users', { email_nm: m.email, first_nm: m.first_nm, last_nm: m.last_nm, accounts }, +joined);
-  const found = await findUserByEmail(ctx.db, m.email);
-  if (!found) throw new Error(`seed: the users feed did not store ${m.email}`);
-  const userId = found.user_id;
-  await setPasswordHash(ctx.db, userId, ctx.passwordHash, +joined);
-  await markEmailVerified(ctx.db, userId, +addDays(joined, 0.02));
-  if (m.uss_admin_level > 0) await setStaffLevel(ctx.db, userId, m.uss_admin_level);
-  // Stored as plain base32 for now; the identity code may encrypt secrets at rest later.
-  if (m.two_factor) await setTwoFactor(ctx.db, userId, TOTP_SECRET);
-  for (const a of u.acceptances) await acceptAgreement(ctx.db, userId, a.agreementId, +a.at);
+  const userId = await ctx.feed.userId(m.email);
+  await ctx.feed.after(async (db) => {
+    await setPasswordHash(db, userId, ctx.passwordHash, +joined);
+    await markEmailVerified(db, userId, +addDays(joined, 0.02));
+    if (m.uss_admin_level > 0) await setStaffLevel(db, userId, m.uss_admin_level);
+    // Stored as plain base32 for now; the identity code may encrypt secrets at rest later.
+    if (m.two_factor) await setTwoFactor(db, userId, TOTP_SECRET);
+    for (const a of u.acceptances) await acceptAgreement(db, userId, a.agreementId, +a.at);
+  });
   return { user_id: userId, first_nm: m.first_nm, last_nm: m.last_nm, email_nm: m.email, phone: u.phone };
 }
 
@@ -181,8 +180,7 @@ async function addCompany(ctx: SeedContext, c: CompanySpec): Promise<AccountPlan
   const random = rng(`company:${c.name}`);
   const planned = c.users.map((m) => planUser(ctx, m, addDays(c.createdAt, random.between(1, 200)), random));
   const broken = brokenAvatarMember(ctx.team);
-  const accounts: Array<{ spec: AccountSpec; accountId: number; createdAt: Date; rest: Omit<AccountPlan, 'holders'> }> =
-    [];
+  const accounts: Array<{ spec: AccountSpec; plan: Omit<AccountPlan, 'holders'> }> = [];
   for (const [i, spec] of c.accounts.entries()) {
     const createdAt = addDays(c.createdAt, i * 30);
     // The demo customer's main account shows the member whose avatar is broken.
@@ -205,15 +203,12 @@ async function addCompany(ctx: SeedContext, c: CompanySpec): Promise<AccountPlan
       },
       +createdAt,
     );
-    const accountId = await accountIdOf(ctx.db, spec.account_number);
-    if (!accountId) throw new Error(`seed: the accounts feed did not store ${spec.account_number}`);
+    const accountId = await ctx.feed.accountId(spec.account_number);
     // The PIN is the customer's, set in the portal (pins module), never sent by the provider.
-    if (spec.require_pin) await setPinHash(ctx.db, accountId, ctx.pinHash);
+    if (spec.require_pin) await ctx.feed.after((db) => setPinHash(db, accountId, ctx.pinHash));
     accounts.push({
       spec,
-      accountId,
-      createdAt,
-      rest: {
+      plan: {
         account_id: accountId,
         account_number: spec.account_number,
         name: spec.name,
@@ -229,8 +224,8 @@ async function addCompany(ctx: SeedContext, c: CompanySpec): Promise<AccountPlan
   }
   const users: Array<{ m: DemoMember; ref: UserRef }> = [];
   for (const u of planned) users.push({ m: u.m, ref: await addUser(ctx, u) });
-  return accounts.map(({ spec, rest }) => ({
-    ...rest,
+  return accounts.map(({ spec, plan }) => ({
+    ...plan,
     holders: users.filter(({ m }) => m.accounts[spec.account_number] !== undefined).map(({ ref }) => ref),
   }));
 }

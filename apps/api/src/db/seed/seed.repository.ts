@@ -61,3 +61,11 @@ export const recordTicketOpening = (
 /** An invoice whose document the portal does not offer (the invoice item has no such field yet). */
 export const markNotDownloadable = (db: Db, invoiceNumber: string) =>
   db.query('UPDATE invoices SET is_downloadable = false WHERE invoice_number = $1', [invoiceNumber]);
+
+/** The highest id of each of these serial columns (0 for an empty table). */
+export async function maxIds(db: Db, columns: ReadonlyArray<readonly [string, string]>): Promise<Map<string, number>> {
+  const row = await db.one<Record<string, number>>(
+    `SELECT ${columns.map(([table, column]) => `(SELECT coalesce(max(${column}), 0) FROM ${table}) AS ${table}`).join(', ')}`,
+  );
+  return new Map(columns.map(([table]) => [table, Number(row?.[table] ?? 0)]));
+}

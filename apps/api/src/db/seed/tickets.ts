@@ -129,13 +129,15 @@ export async function addTickets(ctx: SeedContext, plan: AccountPlan, orders: re
       },
       +last,
     );
-    await recordTicketOpening(ctx.db, ticket_number, {
-      userId: opener.user_id,
-      impact,
-      contactName: `${opener.first_nm} ${opener.last_nm}`,
-      contactEmail: opener.email_nm,
-      contactPhone: opener.phone,
-    });
+    await ctx.feed.after((db) =>
+      recordTicketOpening(db, ticket_number, {
+        userId: opener.user_id,
+        impact,
+        contactName: `${opener.first_nm} ${opener.last_nm}`,
+        contactEmail: opener.email_nm,
+        contactPhone: opener.phone,
+      }),
+    );
   }
 }
 

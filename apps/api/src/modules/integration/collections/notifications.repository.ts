@@ -61,11 +61,17 @@ export async function replaceRecipients(
   recipients: { accountId: number; circuits: string[] }[],
 ) {
   await db.query('DELETE FROM cmc_contact_emails WHERE batch_id = $1', [batchId]);
-  for (const r of recipients) {
-    await db.query(
-      `INSERT INTO cmc_contact_emails (batch_id, account_id, circuit_ids, created_at)
-       VALUES ($1, $2, $3, (SELECT created_at FROM cmc_contact_batches WHERE batch_id = $1))`,
-      [batchId, r.accountId, r.circuits.length ? r.circuits.join(', ') : null],
-    );
-  }
+  if (recipients.length === 0) return;
+  await db.query(
+    `INSERT INTO cmc_contact_emails (batch_id, account_id, circuit_ids, created_at)
+     SELECT $1, r.account_id, r.circuit_ids, b.created_at
+       FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS r(account_id, circuit_ids, n)
+       JOIN cmc_contact_batches b ON b.batch_id = $1
+      ORDER BY r.n`,
+    [
+      batchId,
+      recipients.map((r) => r.accountId),
+      recipients.map((r) => (r.circuits.length ? r.circuits.join(', ') : null)),
+    ],
+  );
 }
