@@ -20,7 +20,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-seeded-'));
-  const server = await startServer({}, { dataDir, keepDataDir: true });
+  // Seeding an empty database is the slow start: give it longer than a copy gets.
+  const server = await startServer({}, { dataDir, keepDataDir: true, startTimeoutMs: 400_000 });
   await server.stop();
   project.provide('e2eSeededDataDir', dataDir);
   return async () => {

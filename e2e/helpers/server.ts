@@ -63,7 +63,7 @@ async function seededDataDir(): Promise<string | undefined> {
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  options: { dataDir?: string; keepDataDir?: boolean; empty?: boolean } = {},
+  options: { dataDir?: string; keepDataDir?: boolean; empty?: boolean; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   if (
     !existsSync(join(repoRoot, 'apps/web/dist/index.html')) ||
@@ -110,7 +110,7 @@ export async function startServer(
   };
 
   try {
-    await waitForHealth(origin, child, output, 150_000);
+    await waitForHealth(origin, child, output, options.startTimeoutMs ?? 150_000);
   } catch (error) {
     await stop();
     throw error;
