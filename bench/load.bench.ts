@@ -2,14 +2,15 @@
 //  1. mix:     every dashboard, invoices and services call at once, 200 connections shared out, 60 s;
 //              the same against the ceiling (ceiling-server.ts: bare node:http + pg running the very SQL
 //              the API ran for each call, recorded by sql-plan.ts). Zero errors, p50/p99, requests/s.
-//  2. calls:   each call alone at 200 connections against the API and the ceiling (which one first
-//              alternates from call to call, so a change in the machine's load favours neither); the
-//              ratio per call, target >= 80% of the ceiling for every dashboard call.
+//  2. calls:   each call alone at 200 connections against the API and the ceiling, 60 s each in six
+//              alternating slices (so a change in the machine's load favours neither); the ratio per
+//              call, target >= 80% of the ceiling for every dashboard call.
 //  3. cluster: the mix round-robin on every connection against one API process, one behind HAProxy and
 //              two behind HAProxy (scripts/cluster.mjs, on Redis): requests/s and CPU time per request
 //              (utime + stime of the API processes, and HAProxy's own, from /proc/<pid>/stat).
 // Run: npm run load -w @portal/bench
 //   SCALE (10000), CONNECTIONS (200), LOAD_SECONDS (60, the mix), CALL_SECONDS (60, each call and server),
+//   SLICES (6, of CALL_SECONDS),
 //   CLUSTER_SECONDS (60), ONLY=mix,calls,cluster (parts), CALLS=<regexp> (calls part: only matching names),
 //   REDIS_URL (redis://127.0.0.1:6379, cluster part). Ports 4620-4627.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { root, seededDatabase, signIn, startServer, type Target } from './lib/harness.ts';
-import { childrenOf, cpuMs, loadAverage, measureCpu, mix, roundRobin, run, type Run } from './lib/load-run.ts';
+import { childrenOf, compare, cpuMs, loadAverage, measureCpu, mix, roundRobin, run, type Run } from './lib/load-run.ts';
 import { recordPlans } from './lib/sql-plan.ts';
 
 const env = process.env;
@@ -26,6 +27,7 @@ const scale = Number(env.SCALE ?? 10000);
 const connections = Number(env.CONNECTIONS ?? 200);
 const mixSeconds = Number(env.LOAD_SECONDS ?? 60);
 const callSeconds = Number(env.CALL_SECONDS ?? 60);
+const slices = Number(env.SLICES ?? 6);
 const clusterSeconds = Number(env.CLUSTER_SECONDS ?? 60);
 const parts = new Set((env.ONLY ?? 'mix,calls,cluster').split(','));
 const onlyCalls = env.CALLS ? new RegExp(env.CALLS) : undefined;
@@ -259,17 +261,17 @@ try {
     for (const [i, t] of targets.entries()) {
       if (onlyCalls && !onlyCalls.test(t.name)) continue;
       const marked = { ...t, headers: { 'x-plan': String(i) } };
-      const one = (url: string, pid: number) =>
-        measureCpu([pid], () => run(url, token, marked, connections, callSeconds));
-      let a;
-      let c;
-      if (i % 2 === 0) {
-        a = await one(api.url, pids.api);
-        c = await one(ceilingUrl, pids.ceiling);
-      } else {
-        c = await one(ceilingUrl, pids.ceiling);
-        a = await one(api.url, pids.api);
-      }
+      const [a, c] = await compare(
+        [
+          { url: api.url, pids: [pids.api] },
+          { url: ceilingUrl, pids: [pids.ceiling] },
+        ],
+        token,
+        marked,
+        connections,
+        callSeconds,
+        slices,
+      );
       const row = {
         call: t.name,
         'API req/s': a.result.requestsPerSecond,
@@ -295,8 +297,11 @@ try {
         `${t.name}: API ${row['API req/s']} req/s, ceiling ${row['ceiling req/s']} req/s, ratio ${row.ratio}`,
       );
     }
-    table(`2. Each call alone, ${connections} connections, ${callSeconds} s per server, scale ${scale}`, rows);
-    results.calls = { seconds: callSeconds, rows };
+    table(
+      `2. Each call alone, ${connections} connections, ${callSeconds} s per server in ${slices} slices, scale ${scale}`,
+      rows,
+    );
+    results.calls = { seconds: callSeconds, slices, rows };
   }
 } finally {
   if (ceiling) await stop(ceiling);

@@ -47,6 +47,82 @@ export async function run(url: string, token: string, target: Load, connections:
   } satisfies Run;
 }
 
+/** Requests, time, failures and every answer's latency of one server, gathered over several slices. */
+interface Tally {
+  requests: number;
+  seconds: number;
+  errors: number;
+  cpuMs: number;
+  latencies: number[];
+}
+
+/** The p-th percentile of sorted latencies, in ms to a tenth. */
+const percentile = (sorted: number[], p: number) =>
+  Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(1));
+
+async function slice(url: string, token: string, target: Load, connections: number, seconds: number, tally: Tally) {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${url}${target.path}`,
+        method: target.method,
+        connections,
+        duration: seconds,
+        headers: headers(token, target.headers),
+        ...(target.body !== undefined ? { body: JSON.stringify(target.body) } : {}),
+      },
+      (error: unknown, done: autocannon.Result) => (error ? reject(error as Error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => tally.latencies.push(ms));
+  });
+  tally.requests += result.requests.total;
+  tally.seconds += result.duration;
+  tally.errors += result.non2xx + result.errors + result.timeouts;
+}
+
+const figures = (name: string, t: Tally) => {
+  const sorted = t.latencies.sort((a, b) => a - b);
+  return {
+    result: {
+      name,
+      requests: t.requests,
+      requestsPerSecond: Math.round(t.requests / t.seconds),
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      errors: t.errors,
+    } satisfies Run,
+    cpuMs: t.cpuMs,
+  };
+};
+
+/**
+ * One call against two servers (the API and its ceiling), `seconds` each in `slices` alternating
+ * slices (A B, B A, A B, ...): a change in the machine's load during the run (it is shared) falls on
+ * both alike, which one long run after the other would not give. CPU time of each server's processes
+ * is read around its own slices.
+ */
+export async function compare(
+  servers: [{ url: string; pids: number[] }, { url: string; pids: number[] }],
+  token: string,
+  target: Load,
+  connections: number,
+  seconds: number,
+  slices: number,
+) {
+  const tallies = servers.map(() => ({ requests: 0, seconds: 0, errors: 0, cpuMs: 0, latencies: [] }) as Tally);
+  for (let i = 0; i < slices; i++) {
+    for (const s of i % 2 ? [1, 0] : [0, 1]) {
+      const server = servers[s] as (typeof servers)[0];
+      const tally = tallies[s] as Tally;
+      const { cpuMs } = await measureCpu(server.pids, () =>
+        slice(server.url, token, target, connections, seconds / slices, tally),
+      );
+      tally.cpuMs += cpuMs;
+    }
+  }
+  return tallies.map((t) => figures(target.name, t)) as [ReturnType<typeof figures>, ReturnType<typeof figures>];
+}
+
 /**
  * Every target at once for `seconds`, the connections shared out between them (each target its own
  * autocannon instance, so each gets its own figures); the total is the sum.
