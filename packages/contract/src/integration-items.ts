@@ -253,6 +253,7 @@ export const productObjectItem = z.discriminatedUnion(
       z
         .string({ error: m.required })
         .trim()
+        .max(10, m.digits)
         .regex(/^(0|[1-9]\d{0,8})$/, m.digits),
       z.object({
         name: requiredText(100),
