@@ -32,8 +32,9 @@ const apiProject = (name: string, database: 'pglite' | 'postgres', include: stri
     hookTimeout: 120_000,
     globalSetup: ['apps/api/test/helpers/global-setup.ts'],
     env: { PORTAL_TEST_DB: database },
-    // A PostgreSQL test mostly waits on the database server, so two files at once use both cores.
-    ...(database === 'postgres' ? { maxWorkers: 2 } : {}),
+    // A PostgreSQL test mostly waits on the database server, so two files at once use both cores;
+    // Vitest runs a project with its own worker count as a group of its own, after the others.
+    ...(database === 'postgres' ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
   },
 });
 
