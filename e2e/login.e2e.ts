@@ -92,7 +92,9 @@ describe('sign-in', () => {
   it('sends an anonymous visitor of a protected page to login, and unknown routes to the dashboard', async () => {
     const { context, page: p } = await page();
     await p.goto('/portal/home/index');
-    await p.waitForURL('**/portal/login');
+    // The sign-in page keeps the page asked for as ?next= (issue 15).
+    await p.waitForURL((url) => url.pathname === '/portal/login');
+    expect(new URL(p.url()).searchParams.get('next')).toBe('/home/index');
     expect(await p.getByTestId('login-reason').count()).toBe(0);
     await signIn(p, demoEmails.customer);
     await p.goto('/portal/no-such/page/1');
@@ -111,9 +113,9 @@ describe('sign-in', () => {
     expect((await context.cookies()).some((c) => c.name === 'portalToken')).toBe(false);
     const stored = await p.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal.')));
     expect(stored).toEqual([]);
-    await p.waitForURL('**/portal/login', { timeout: 6000 });
+    await p.waitForURL((url) => url.pathname === '/portal/login', { timeout: 6000 });
     await p.goto('/portal/home/index');
-    await p.waitForURL('**/portal/login');
+    await p.waitForURL((url) => url.pathname === '/portal/login');
     await context.close();
   });
 });
