@@ -97,9 +97,10 @@ export class BulkWriter {
     this.buffer(table).add(row as Record<string, Value>);
   }
 
-  /** Writes everything buffered once any table holds a full chunk; call between units of work. */
-  async flushIfFull(): Promise<void> {
-    for (const buffer of this.buffers.values()) if (buffer.rows >= this.chunkRows) return this.flushAll();
+  /** True once any table holds a full chunk. */
+  full(): boolean {
+    for (const buffer of this.buffers.values()) if (buffer.rows >= this.chunkRows) return true;
+    return false;
   }
 
   /** Parents first, so every foreign key already points at a written row. */

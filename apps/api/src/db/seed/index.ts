@@ -166,14 +166,19 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
     await addProducts(feed, +daysAgo(now, 3000));
     const batches = planBatches(now);
 
+    // What waits in memory: the bulk fast path's rows and deferred writes (the services wrote theirs
+    // already), product objects, and the usage points, which name orders that must be stored first.
+    const flush = async () => {
+      await ctx.feed.flush();
+      await bulk.flushAll();
+      await writeMetrics(t, ctx);
+    };
     const fill = async (plans: readonly AccountPlan[]) => {
       for (const plan of plans) await fillAccount(ctx, batches, plan);
       companies++;
       accounts += plans.length;
-      // The bulk fast path writes the company's rows here; the services wrote them already.
-      await ctx.feed.flush();
-      await bulk.flushIfFull();
-      await writeMetrics(t, ctx);
+      // Written a chunk at a time: a few statements for dozens of companies.
+      if (bulk.full()) await flush();
       options.onProgress?.(accounts, totalAccounts);
     };
     const demo = await addDemoCompanies(ctx);
@@ -188,6 +193,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       await fill(await addExtraCompany(ctx, index, next, size));
       next += size;
     }
+    await flush();
     if (bulkFeed) {
       await syncSequences(t, FED_SERIAL_COLUMNS);
       ctx.feed = feed;

@@ -46,12 +46,16 @@ export const upsertNotificationItem: Upsert<NotificationItem> = async (db, item,
   await replaceRecipients(
     db,
     batchId,
-    [...accounts.values()].map((a) => ({
-      accountId: a.account_id,
-      circuits: item.order_numbers.flatMap((n) =>
-        orders.get(n)!.account_id === a.account_id ? [orders.get(n)!.circuit] : [],
-      ),
-    })),
+    // In the item's order, whatever order the look-up returned them in.
+    item.account_numbers.map((n) => {
+      const accountId = accounts.get(n)!.account_id;
+      return {
+        accountId,
+        circuits: item.order_numbers.flatMap((o) =>
+          orders.get(o)!.account_id === accountId ? [orders.get(o)!.circuit] : [],
+        ),
+      };
+    }),
   );
   return { status: held ? 'updated' : 'created' };
 };
