@@ -24,7 +24,8 @@ export async function rowCounts(db: Db, tables: readonly string[]): Promise<Reco
   const rows = await db.query<{ t: string; n: number }>(
     tables.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM ${t}`).join(' UNION ALL '),
   );
-  return Object.fromEntries(rows.map((r) => [r.t, r.n]));
+  const byTable = new Map(rows.map((r) => [r.t, r.n]));
+  return Object.fromEntries(tables.map((t) => [t, byTable.get(t) ?? 0]));
 }
 
 /** The orders of an account with their component ids in the order the feed listed them. */
