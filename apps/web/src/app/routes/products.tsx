@@ -30,17 +30,17 @@ export const productsRoutes: RouteObject[] = [
   {
     path: 'service/usage-based/*',
     loader: baseOrderGuard,
-    lazy: page(() => import('../../features/products/pages/UsageBasedPage.tsx'), 'UsageBasedPage'),
+    lazy: page(() => import('../../features/products/usage-based/UsageBasedPage.tsx'), 'UsageBasedPage'),
   },
   {
     path: 'service/ob/*',
     loader: baseOrderGuard,
-    lazy: page(() => import('../../features/products/pages/ObjectStoragePage.tsx'), 'ObjectStoragePage'),
+    lazy: page(() => import('../../features/products/object-storage/ObjectStoragePage.tsx'), 'ObjectStoragePage'),
   },
   {
     path: 'service/network/*',
     loader: baseOrderGuard,
-    lazy: page(() => import('../../features/products/pages/NetworkPage.tsx'), 'NetworkPage'),
+    lazy: page(() => import('../../features/products/network/NetworkPage.tsx'), 'NetworkPage'),
   },
   {
     path: 'service/resource-pool/*',

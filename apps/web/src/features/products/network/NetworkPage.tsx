@@ -18,7 +18,7 @@ import { useNetworkOrder } from '../api/get-network-order.ts';
 import { networkSummaryQueryOptions } from '../api/get-network-summary.ts';
 import { networkStatsQueryOptions } from '../api/get-network-stats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
-import { TrafficSummaryTable } from '../network/TrafficSummary.tsx';
+import { TrafficSummaryTable } from './TrafficSummary.tsx';
 
 const titles: Record<NetworkChartType, string> = {
   bits: 'Traffic',
