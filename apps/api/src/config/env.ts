@@ -78,12 +78,23 @@ const schema = z.object({
     .int()
     .min(1024)
     .default(16 * 1024 * 1024),
+  /**
+   * Key (32 bytes, base64 or 64 hex digits) that seals connector credentials (SNMP communities and v3
+   * keys, Prometheus source tokens and passwords) with AES-256-GCM. Required in production; elsewhere
+   * one is generated under DATA_DIR.
+   */
+  CONNECTOR_KEY: z
+    .string()
+    .refine((v) => connectorKeyBytes(v) !== null, { message: 'must be 32 bytes as base64 or 64 hex digits' })
+    .optional(),
 });
 
 type Parsed = z.infer<typeof schema>;
 
-export type Env = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL'> & {
+export type Env = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL' | 'CONNECTOR_KEY'> & {
   HOST: string;
+  /** The 32 bytes of the connector credentials key (lib/sealed.ts). */
+  CONNECTOR_KEY: Buffer;
   PUBLIC_URL: string;
   LOG_LEVEL: NonNullable<Parsed['LOG_LEVEL']>;
   JWT_SECRET: string;
@@ -114,6 +125,9 @@ function crossChecks(env: Parsed): string[] {
   if (env.NODE_ENV === 'production') {
     // A generated key on one machine's disk would make every other API process reject its tokens.
     if (!env.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
+    // Connector credentials sealed by one process must open in every other one.
+    if (!env.CONNECTOR_KEY)
+      problems.push('CONNECTOR_KEY: required in production (32 bytes as base64 or 64 hex digits)');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address customers use)');
     else {
       const url = new URL(env.PUBLIC_URL);
@@ -145,6 +159,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SEED_ON_EMPTY: production ? false : env.SEED_ON_EMPTY,
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir),
+    CONNECTOR_KEY: connectorKeyBytes(env.CONNECTOR_KEY ?? localConnectorKey(dataDir)) as Buffer,
   };
 }
 
@@ -156,6 +171,27 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The 32 key bytes of a CONNECTOR_KEY value (base64 or hex), or null when it is not one. */
+function connectorKeyBytes(value: string): Buffer | null {
+  const text = value.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, /[-_]/.test(text) ? 'base64url' : 'base64')
+      : null;
+  return bytes?.length === 32 ? bytes : null;
+}
+
+/** Embedded default: a connector key generated once and kept under DATA_DIR. */
+function localConnectorKey(dataDir: string): string {
+  const file = join(dataDir, 'connector-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }
 
 export const loadEnv = (): Env => parseEnv(process.env);

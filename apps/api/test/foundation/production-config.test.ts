@@ -8,9 +8,10 @@ import { parseEnv } from '../../src/config/env.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'portal-env-'));
 const secret = 'a-production-secret-of-at-least-32-chars';
+const connectorKey = Buffer.alloc(32, 7).toString('base64');
 
 describe('configuration in production', () => {
-  it('refuses to start without JWT_SECRET and PUBLIC_URL, naming each on its own line', () => {
+  it('refuses to start without JWT_SECRET, PUBLIC_URL and CONNECTOR_KEY, naming each on its own line', () => {
     let message = '';
     try {
       parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir() });
@@ -21,6 +22,15 @@ describe('configuration in production', () => {
     expect(lines[0]).toBe('Invalid configuration:');
     expect(lines.filter((l) => l.trimStart().startsWith('JWT_SECRET:'))).toHaveLength(1);
     expect(lines.filter((l) => l.trimStart().startsWith('PUBLIC_URL:'))).toHaveLength(1);
+    expect(lines.filter((l) => l.trimStart().startsWith('CONNECTOR_KEY:'))).toHaveLength(1);
+  });
+
+  it('takes CONNECTOR_KEY as 32 bytes in base64 or hex, and nothing else', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: secret, PUBLIC_URL: 'https://portal.example' };
+    expect(parseEnv({ ...base, CONNECTOR_KEY: connectorKey }).CONNECTOR_KEY).toEqual(Buffer.alloc(32, 7));
+    expect(parseEnv({ ...base, CONNECTOR_KEY: '07'.repeat(32) }).CONNECTOR_KEY).toEqual(Buffer.alloc(32, 7));
+    expect(() => parseEnv({ ...base, CONNECTOR_KEY: 'short' })).toThrow(/CONNECTOR_KEY: must be 32 bytes/);
+    expect(() => parseEnv({ ...base, CONNECTOR_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/CONNECTOR_KEY/);
   });
 
   it('refuses a JWT_SECRET shorter than 32 characters', () => {
@@ -30,7 +40,7 @@ describe('configuration in production', () => {
   });
 
   it('takes https, and http only for a loopback host', () => {
-    const base = { NODE_ENV: 'production', JWT_SECRET: secret };
+    const base = { NODE_ENV: 'production', JWT_SECRET: secret, CONNECTOR_KEY: connectorKey };
     expect(() => parseEnv({ ...base, PUBLIC_URL: 'http://portal.example' })).toThrow(
       /PUBLIC_URL: must be an https URL/,
     );
@@ -44,6 +54,7 @@ describe('configuration in production', () => {
     const env = parseEnv({
       NODE_ENV: 'production',
       JWT_SECRET: secret,
+      CONNECTOR_KEY: connectorKey,
       PUBLIC_URL: 'https://portal.example',
       SEED_ON_EMPTY: 'true',
     });
@@ -61,6 +72,7 @@ describe('configuration outside production', () => {
     expect(env.PUBLIC_URL).toBe('http://localhost:9123');
     expect(env.SEED_ON_EMPTY).toBe(true);
     expect(env.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(env.CONNECTOR_KEY).toHaveLength(32);
     expect(env.LOG_LEVEL).toBe('info');
   });
 

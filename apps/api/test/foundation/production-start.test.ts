@@ -14,6 +14,7 @@ const production = () =>
   parseEnv({
     NODE_ENV: 'production',
     JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+    CONNECTOR_KEY: '07'.repeat(32),
     PUBLIC_URL: 'https://portal.example',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-prod-')),
     LOG_LEVEL: 'silent',
