@@ -25,6 +25,7 @@ export * as products from './products.ts';
 export * as productsBackup from './products-backup.ts';
 export * as productsBs from './products-bs.ts';
 export * as productsCloud from './products-cloud.ts';
+export * as productsDs from './products-ds.ts';
 export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';
 export * as resources from './resources.ts';
@@ -75,6 +76,7 @@ export type {
 } from './products.ts';
 export type { CvOrder, CvStats, EdOrder, EdStats } from './products-backup.ts';
 export type { ChOrder, ChStats, OcOrder, OcStats } from './products-cloud.ts';
+export type { DsObjectStats, DsOrder, DsStats, DsVm, DsVmDetail, DsVpg, VpgStatus } from './products-ds.ts';
 export type { Resource, ResourceCategory, ResourceList, ResourceSummary } from './resources.ts';
 export type { Attachment, Ticket, TicketDetail, TicketMessage } from './tickets.ts';
 export type { AccessLevel, AccountAccess, AuthenticatedUser, PortalUser } from './users.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { email, optionalText, requiredText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
+import { vpgStatuses } from './products-ds.ts';
 
 /**
  * The items of the integration API's batch upserts, one schema per collection. Each item is parsed
@@ -266,6 +267,18 @@ export const productObjectItem = z.discriminatedUnion(
     productObject('resource_pool_vm', objectKey, z.object({ memory_bytes: count, number_of_cpus: count })),
     productObject('storage_profile', objectKey, z.object({}).prefault({})),
     productObject('managed_backup', objectKey, z.object({ title: requiredText(200) })),
+    // Disaster recovery (decision 096): a protection group keyed by its name, a VM by the provider's VM id;
+    // what changes day by day (RPO, storage, journal) is series, not attributes.
+    productObject(
+      'dr_protection_group',
+      objectKey,
+      z.object({
+        configured_rpo_seconds: z.number({ error: m.integer }).int(m.integer).min(1, m.min(1)).max(86400, m.max(86400)),
+        status: z.enum(vpgStatuses, { error: m.type }),
+        last_test: rfc3339.nullish().transform((v) => v ?? null),
+      }),
+    ),
+    productObject('dr_vm', objectKey, z.object({ vm_name: requiredText(200), vpg: requiredText(200) })),
   ],
   { error: m.type },
 );

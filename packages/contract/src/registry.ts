@@ -18,6 +18,7 @@ import * as products from './products.ts';
 import * as productsBackup from './products-backup.ts';
 import * as productsBs from './products-bs.ts';
 import * as productsCloud from './products-cloud.ts';
+import * as productsDs from './products-ds.ts';
 import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
 import * as resources from './resources.ts';
@@ -49,6 +50,7 @@ export const allCalls: Call[] = [
   productsBackup,
   productsBs,
   productsCloud,
+  productsDs,
   productsRp,
   profile,
   resources,

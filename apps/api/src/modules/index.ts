@@ -20,6 +20,7 @@ import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
 import { backupPlatformRoutes } from './products/backup-platform.routes.ts';
 import { backupServiceRoutes } from './products/backup-service.routes.ts';
+import { disasterRecoveryRoutes } from './products/disaster-recovery.routes.ts';
 import { endpointDetectionRoutes } from './products/endpoint-detection.routes.ts';
 import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
@@ -39,6 +40,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   captchaRoutes,
   contactRoutes,
   contentRoutes,
+  disasterRecoveryRoutes,
   endpointDetectionRoutes,
   healthRoutes,
   identityRoutes,

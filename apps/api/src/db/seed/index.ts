@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { addInvoices } from './billing.ts';
 import { BulkWriter, Ids } from './bulk.ts';
 import { addProducts } from './catalog.ts';
+import { addDisasterRecovery } from './products/disaster-recovery.ts';
 import { addContent } from './content.ts';
 import type { AccountPlan, AgreementRef, SeedContext } from './context.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_PIN } from './demo.ts';
@@ -120,6 +121,7 @@ async function fillAccount(ctx: SeedContext, batches: readonly BatchRef[], plan:
   await addInvoices(ctx, plan, orders);
   addNotificationRecipients(ctx, batches, plan, orders);
   addMetrics(ctx, plan, orders);
+  await addDisasterRecovery(ctx, plan, orders);
 }
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {

@@ -73,6 +73,40 @@ export const metrics = {
   cpu_hz_limit: gauge('cpu_hz_limit', 'hertz', 'Compute reserved.'),
   storage_bytes_used: gauge('storage_bytes_used', 'bytes', 'Storage used in a storage profile.', 'object_key'),
   storage_bytes_limit: gauge('storage_bytes_limit', 'bytes', 'Storage reserved in a storage profile.', 'object_key'),
+  dr_vms_count: gauge('dr_vms_count', 'virtual machines', 'Virtual machines under disaster recovery protection.'),
+  dr_vpgs_count: gauge('dr_vpgs_count', 'protection groups', 'Protection groups (VPGs) of the order.'),
+  dr_provisioned_bytes: gauge('dr_provisioned_bytes', 'bytes', 'Recovery volume storage provisioned, all VMs.'),
+  dr_used_bytes: gauge('dr_used_bytes', 'bytes', 'Recovery volume storage used, all VMs.'),
+  dr_journal_used_bytes: gauge('dr_journal_used_bytes', 'bytes', 'Journal storage used, all VMs.'),
+  dr_vpg_rpo_seconds: {
+    ...gauge('dr_vpg_rpo_seconds', 'seconds', "A protection group's actual RPO.", 'object_key'),
+    chart: 'peak',
+  } satisfies MetricDef,
+  dr_vpg_provisioned_bytes: gauge(
+    'dr_vpg_provisioned_bytes',
+    'bytes',
+    'Storage provisioned for a protection group.',
+    'object_key',
+  ),
+  dr_vpg_used_bytes: gauge('dr_vpg_used_bytes', 'bytes', "A protection group's recovery volumes used.", 'object_key'),
+  dr_vpg_journal_used_bytes: gauge(
+    'dr_vpg_journal_used_bytes',
+    'bytes',
+    "A protection group's journal used.",
+    'object_key',
+  ),
+  dr_vm_rpo_seconds: {
+    ...gauge('dr_vm_rpo_seconds', 'seconds', "A protected VM's actual RPO.", 'object_key'),
+    chart: 'peak',
+  } satisfies MetricDef,
+  dr_vm_provisioned_bytes: gauge(
+    'dr_vm_provisioned_bytes',
+    'bytes',
+    'Recovery volume storage provisioned for a VM.',
+    'object_key',
+  ),
+  dr_vm_used_bytes: gauge('dr_vm_used_bytes', 'bytes', "A VM's recovery volumes used.", 'object_key'),
+  dr_vm_journal_used_bytes: gauge('dr_vm_journal_used_bytes', 'bytes', "A VM's journal used.", 'object_key'),
 } satisfies Record<string, MetricDef>;
 
 export type MetricName = keyof typeof metrics;
@@ -178,9 +212,23 @@ export const pages = {
     route: 'ds',
     kinds: [
       { kind: 'dr_protection_group', key: 'the VPG name' },
-      { kind: 'dr_vm', key: 'the VM id' },
+      { kind: 'dr_vm', key: "the provider's VM id" },
     ],
-    series: [],
+    series: [
+      m.dr_vms_count,
+      m.dr_vpgs_count,
+      m.dr_provisioned_bytes,
+      m.dr_used_bytes,
+      m.dr_journal_used_bytes,
+      m.dr_vpg_rpo_seconds,
+      m.dr_vpg_provisioned_bytes,
+      m.dr_vpg_used_bytes,
+      m.dr_vpg_journal_used_bytes,
+      m.dr_vm_rpo_seconds,
+      m.dr_vm_provisioned_bytes,
+      m.dr_vm_used_bytes,
+      m.dr_vm_journal_used_bytes,
+    ],
   },
   eb: {
     title: 'Endpoint and image backup',

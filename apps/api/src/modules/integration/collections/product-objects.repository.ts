@@ -4,9 +4,17 @@ import type { Db } from '../../../db/client.ts';
 
 type Kind = integration.ProductObjectItem['kind'];
 
-type Column = readonly [column: string, type: 'text' | 'number'];
+type Column = readonly [column: string, type: 'text' | 'number' | 'time'];
 const text = (column: string): Column => [column, 'text'];
 const number = (column: string): Column => [column, 'number'];
+/** A timestamptz held as the item's canonical UTC ISO form (rfc3339 in integration-items.ts). */
+const time = (column: string): Column => [column, 'time'];
+const sqlOf = ([column, type]: Column) =>
+  type === 'number'
+    ? `${column}::float8`
+    : type === 'time'
+      ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : column;
 
 /**
  * Where each kind is held: its table, the column holding its object_key, and the column of each
@@ -35,6 +43,16 @@ const stores: Record<Kind, { table: string; key: string; columns: Record<string,
   },
   storage_profile: { table: 'storage_profiles', key: 'object_key', columns: {} },
   managed_backup: { table: 'bs_managed_backups', key: 'resource_hash', columns: { title: text('title') } },
+  dr_protection_group: {
+    table: 'dr_protection_groups',
+    key: 'object_key',
+    columns: {
+      configured_rpo_seconds: number('configured_rpo_seconds'),
+      status: text('status'),
+      last_test: time('last_test'),
+    },
+  },
+  dr_vm: { table: 'dr_vms', key: 'object_key', columns: { vm_name: text('vm_name'), vpg: text('vpg') } },
 };
 
 /** The order an item names, with the controller of its product (which page shows its objects). */
@@ -52,15 +70,20 @@ export const findOrder = (db: Db, orderNumber: string) =>
  */
 export async function readAttributes(db: Db, baseOrderId: number, kind: Kind, objectKey: string) {
   const { table, key, columns } = stores[kind];
-  const fields = Object.entries(columns).map(
-    ([attribute, [column, type]]) => `'${attribute}', ${type === 'number' ? `${column}::float8` : column}`,
-  );
+  const fields = Object.entries(columns).map(([attribute, column]) => `'${attribute}', ${sqlOf(column)}`);
   const row = await db.one<{ attributes: Record<string, unknown> }>(
     `SELECT json_build_object(${fields.join(', ')}) AS attributes FROM ${table} WHERE base_order_id = $1 AND ${key} = $2`,
     [baseOrderId, objectKey],
   );
   return row?.attributes;
 }
+
+/** Whether an order has a protection group with this key (a dr_vm's vpg names one). */
+export const hasProtectionGroup = async (db: Db, baseOrderId: number, objectKey: string) =>
+  (await db.one(`SELECT 1 AS found FROM dr_protection_groups WHERE base_order_id = $1 AND object_key = $2`, [
+    baseOrderId,
+    objectKey,
+  ])) !== undefined;
 
 /** Writes an object's attributes: a new row, or the held row of this order and key updated. */
 export async function writeObject(

@@ -1,12 +1,13 @@
 import type { integration } from '@portal/contract';
 
 import { pages } from '../../metrics/catalogue.ts';
-import { findOrder, readAttributes, writeObject } from './product-objects.repository.ts';
+import { findOrder, hasProtectionGroup, readAttributes, writeObject } from './product-objects.repository.ts';
 import { reject, same, type Upsert } from './upsert.ts';
 
 /** The item names no order the portal holds (the item carries no account: the order number is unique). */
 const noOrder = 'No order has this number.';
 const wrongPage = "This kind of object is not shown on this order's product page.";
+const noVpg = 'No protection group of this order has this key.';
 
 /** The kinds of objects each product page shows (by product controller), from the metrics catalogue. */
 const kindsOf = (controller: string): readonly string[] =>
@@ -24,6 +25,9 @@ export const upsertProductObjectItem: Upsert<integration.ProductObjectItem> = as
   const order = await findOrder(db, item.order_number);
   if (!order) throw reject({ order_number: [noOrder] });
   if (!kindsOf(order.product_controller).includes(item.kind)) throw reject({ kind: [wrongPage] });
+  // A VM belongs to a protection group of its own order, fed before it.
+  if (item.kind === 'dr_vm' && !(await hasProtectionGroup(db, order.base_order_id, item.attributes.vpg)))
+    throw reject({ 'attributes.vpg': [noVpg] });
 
   const held = await readAttributes(db, order.base_order_id, item.kind, item.object_key);
   if (held && same(held, canonical(item))) return { status: 'unchanged' };
