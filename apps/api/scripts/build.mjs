@@ -17,6 +17,7 @@ rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: {
     server: join(api, 'src/server.ts'),
+    worker: join(api, 'src/worker.ts'),
     'staff-cli': join(api, 'src/cli/staff.ts'),
     'backup-cli': join(api, 'src/cli/backup.ts'),
     'integration-token-cli': join(api, 'src/modules/integration/token-cli.ts'),

@@ -30,6 +30,7 @@ export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';
 export * as resources from './resources.ts';
 export * as signupAccess from './signup-access.ts';
+export * as snmp from './snmp.ts';
 export * as tickets from './tickets.ts';
 export * as users from './users.ts';
 
@@ -38,6 +39,7 @@ export { allCalls } from './registry.ts';
 export type { Account } from './accounts.ts';
 export type { LoginAsUserRecord, StaffAccount } from './admin.ts';
 export type { SignupAccessGrant } from './signup-access.ts';
+export type { SnmpDevice } from './snmp.ts';
 export type { TokenData, TokenPayload } from './auth.ts';
 export type { InquiryInput, InquiryType, TeamMember } from './contact.ts';
 export type {

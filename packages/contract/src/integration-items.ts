@@ -244,18 +244,19 @@ const productObject = <K extends string, A extends z.ZodType, O extends z.ZodTyp
   attributes: A,
 ) => z.object({ order_number: key(), kind: z.literal(kind), object_key: objectKey, attributes });
 const objectKey = requiredText(200);
+/** A network interface's key: the SNMP ifIndex as the network page addresses it (interfaceId), in its one decimal spelling. */
+const interfaceKey = z
+  .string({ error: m.required })
+  .trim()
+  .max(10, m.digits)
+  .regex(/^(0|[1-9]\d{0,8})$/, m.digits);
 
 export const productObjectItem = z.discriminatedUnion(
   'kind',
   [
     productObject(
       'network_interface',
-      // The SNMP ifIndex as the network page addresses it (interfaceId), in its one decimal spelling.
-      z
-        .string({ error: m.required })
-        .trim()
-        .max(10, m.digits)
-        .regex(/^(0|[1-9]\d{0,8})$/, m.digits),
+      interfaceKey,
       z.object({
         name: requiredText(100),
         alias: optionalText(200),
@@ -283,6 +284,160 @@ export const productObjectItem = z.discriminatedUnion(
   { error: m.type },
 );
 
+export const snmpMessages = {
+  address: 'This value should be an IP address or a host name.',
+  community: 'A version 2c device needs its community.',
+  v3: 'A version 3 device needs its v3 settings.',
+  onlyOne: 'Give if_name or if_index, not both.',
+  oneOf: 'Give if_name or if_index.',
+  authFirst: 'Privacy needs authentication (auth_protocol).',
+  keyLength: 'A v3 key has at least 8 characters.',
+} as const;
+const sm = snmpMessages;
+
+export const snmpAuthProtocols = ['md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
+export const snmpPrivProtocols = ['des', 'aes', 'aes256b', 'aes256r'] as const;
+/** Shortest poll interval, and the default one (seconds). */
+export const snmpMinInterval = 5;
+export const snmpDefaultInterval = 60;
+
+/** An IPv4 or IPv6 address or a DNS host name. */
+const hostAddress = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(253, m.maxlength)
+  .refine(
+    (v) =>
+      /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(v) ||
+      (/^[0-9a-fA-F:.]+$/.test(v) && v.includes(':') && URL.canParse(`http://[${v}]/`)) ||
+      /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/.test(
+        v,
+      ),
+    sm.address,
+  );
+const v3Key = z.string({ error: m.required }).min(8, sm.keyLength).max(200, m.maxlength);
+
+const snmpInterface = z
+  .object({
+    if_name: requiredText(100).optional(),
+    if_index: z.number({ error: m.integer }).int(m.integer).min(1, m.min(1)).max(2147483647, m.integer).optional(),
+    order_number: key(),
+    object_key: interfaceKey,
+  })
+  .superRefine((i, ctx) => {
+    if (i.if_name !== undefined && i.if_index !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['if_index'], message: sm.onlyOne });
+    if (i.if_name === undefined && i.if_index === undefined)
+      ctx.addIssue({ code: 'custom', path: ['if_name'], message: sm.oneOf });
+  });
+
+export const snmpV3 = z
+  .object({
+    user: requiredText(100),
+    auth_protocol: z.enum(snmpAuthProtocols, { error: m.type }).optional(),
+    auth_key: v3Key.optional(),
+    priv_protocol: z.enum(snmpPrivProtocols, { error: m.type }).optional(),
+    priv_key: v3Key.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.auth_protocol && !v.auth_key) ctx.addIssue({ code: 'custom', path: ['auth_key'], message: m.required });
+    if (v.priv_protocol && !v.priv_key) ctx.addIssue({ code: 'custom', path: ['priv_key'], message: m.required });
+    if (v.priv_protocol && !v.auth_protocol)
+      ctx.addIssue({ code: 'custom', path: ['priv_protocol'], message: sm.authFirst });
+  });
+
+/** The fields of an SNMP device (issue 13); secrets optional here, the item requires those its version needs. */
+export const snmpDeviceFields = z.object({
+  device_key: key(),
+  address: hostAddress,
+  port: z.number({ error: m.integer }).int(m.integer).min(1, m.min(1)).max(65535, m.max(65535)).default(161),
+  version: z.enum(['2c', '3'], { error: m.type }),
+  community: z.string({ error: m.type }).min(1, m.required).max(200, m.maxlength).optional(),
+  v3: snmpV3.optional(),
+  interval_seconds: z
+    .number({ error: m.integer })
+    .int(m.integer)
+    .min(snmpMinInterval, m.min(snmpMinInterval))
+    .max(86400, m.max(86400))
+    .default(snmpDefaultInterval),
+  interfaces: list(snmpInterface, 500)
+    .min(1, m.mincheck(1))
+    .refine((list) => unique(list, (i) => `${i.order_number}\u0000${i.object_key}`), im.duplicate),
+});
+
+export const snmpDeviceItem = snmpDeviceFields.superRefine((d, ctx) => {
+  if (d.version === '2c' && d.community === undefined)
+    ctx.addIssue({ code: 'custom', path: ['community'], message: sm.community });
+  if (d.version === '3' && d.v3 === undefined) ctx.addIssue({ code: 'custom', path: ['v3'], message: sm.v3 });
+});
+
+export const prometheusMessages = {
+  url: 'This value should be an http or https URL without credentials, query or fragment.',
+  oneAuth: 'Give a bearer token or basic auth, not both.',
+  metric: 'This value should be a metric name (letters, digits, _ and :).',
+  notOnPage: "This series is not shown on this order's product page.",
+  objectNeeded: 'This series needs the key of its object.',
+  noObject: 'This series measures the whole order: leave object_key empty.',
+  taken: (sourceKey: string) => `Source ${sourceKey} already answers this series.`,
+  noOrder: 'No order has this number.',
+} as const;
+
+/** The base URL of a Prometheus-compatible server; the portal appends /api/v1/query_range. */
+const sourceUrl = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(500, m.maxlength)
+  .refine((v) => {
+    if (!URL.canParse(v)) return false;
+    const url = new URL(v);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash
+    );
+  }, prometheusMessages.url)
+  .transform((v) => v.replace(/\/+$/, ''))
+  .meta({ format: 'uri' });
+
+/** One series of an order that a source answers instead of stored points: the expression is used as is. */
+const prometheusSeries = z.object({
+  order_number: key(),
+  metric: z
+    .string({ error: m.required })
+    .trim()
+    .min(1, m.required)
+    .max(100, m.maxlength)
+    .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, prometheusMessages.metric),
+  /** The value of the metric's object label (object_key, or component_key for usage); empty for an order-wide metric. */
+  object_key: z.string({ error: m.type }).trim().max(200, m.maxlength).default(''),
+  promql: requiredText(4000),
+});
+
+/**
+ * A Prometheus-compatible source (Prometheus, Thanos, Mimir, VictoriaMetrics) and the order series it
+ * answers (issue 13, decision 101). The token or password is kept sealed and never listed.
+ */
+export const prometheusSourceItem = z
+  .object({
+    source_key: key(),
+    url: sourceUrl,
+    bearer_token: z.string({ error: m.type }).min(1, m.required).max(4000, m.maxlength).optional(),
+    basic_auth: z
+      .object({
+        username: requiredText(200),
+        password: z.string({ error: m.required }).min(1, m.required).max(1000, m.maxlength),
+      })
+      .optional(),
+    series: list(prometheusSeries, 500).refine(
+      (list) => unique(list, (s) => `${s.order_number}\u0000${s.metric}\u0000${s.object_key}`),
+      im.duplicate,
+    ),
+  })
+  .superRefine((s, ctx) => {
+    if (s.bearer_token !== undefined && s.basic_auth !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['bearer_token'], message: prometheusMessages.oneAuth });
+  });
+
 /** Each collection: its item schema, its key field and the token scope it needs. */
 export const collections = {
   accounts: { item: accountItem, key: 'account_number', scope: 'accounts' },
@@ -295,6 +450,7 @@ export const collections = {
   outages: { item: outageItem, key: 'external_id', scope: 'notifications' },
   tickets: { item: ticketItem, key: 'ticket_number', scope: 'tickets' },
   'product-objects': { item: productObjectItem, key: 'object_key', scope: 'orders' },
+  'snmp-devices': { item: snmpDeviceItem, key: 'device_key', scope: 'metrics' },
 } as const;
 export type CollectionName = keyof typeof collections;
 export const collectionNames = Object.keys(collections) as CollectionName[];
@@ -309,3 +465,4 @@ export type NotificationItem = z.output<typeof notificationItem>;
 export type OutageItem = z.output<typeof outageItem>;
 export type TicketItem = z.output<typeof ticketItem>;
 export type ProductObjectItem = z.output<typeof productObjectItem>;
+export type SnmpDeviceItem = z.output<typeof snmpDeviceItem>;

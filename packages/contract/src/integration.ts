@@ -227,6 +227,7 @@ export const batchNotifications = batchCall('notifications');
 export const batchOutages = batchCall('outages');
 export const batchTickets = batchCall('tickets');
 export const batchProductObjects = batchCall('product-objects');
+export const batchSnmpDevices = batchCall('snmp-devices');
 
 /** The batch call of each collection (each also exported on its own, for the API description). */
 export const batches = {
@@ -240,4 +241,5 @@ export const batches = {
   outages: batchOutages,
   tickets: batchTickets,
   'product-objects': batchProductObjects,
+  'snmp-devices': batchSnmpDevices,
 } as const;

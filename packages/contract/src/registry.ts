@@ -23,6 +23,7 @@ import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
 import * as resources from './resources.ts';
 import * as signupAccess from './signup-access.ts';
+import * as snmp from './snmp.ts';
 import * as tickets from './tickets.ts';
 import * as users from './users.ts';
 
@@ -55,6 +56,7 @@ export const allCalls: Call[] = [
   profile,
   resources,
   signupAccess,
+  snmp,
   tickets,
   users,
 ]

@@ -63,6 +63,14 @@ const schema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  /**
+   * Long-running jobs (the SNMP poller, decision 100): 'in-process' runs them inside the API process (the
+   * default, so `npm start` alone polls), 'off' leaves them to `npm run worker`. Unset under NODE_ENV=test.
+   */
+  WORKERS: z.enum(['in-process', 'off']).optional(),
+  /** SNMP devices polled at once by one worker process, and the time one device's whole poll may take. */
+  SNMP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  SNMP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

@@ -5,6 +5,8 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
+import { snmpRoutes } from './connectors/snmp/snmp.routes.ts';
+import { inProcessWorkers } from './connectors/worker/workers.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -57,6 +59,8 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   productsRoutes,
   profileRoutes,
   resourcePoolRoutes,
+  snmpRoutes,
+  inProcessWorkers,
   ticketsRoutes,
   usersRoutes,
   vmBackupRoutes,

@@ -153,6 +153,21 @@ const fixtures: Record<CollectionName, Fixture> = {
     ],
     missing: [{ order_number: 'NOPE' }, { order_number: ['No order has this number.'] }],
   },
+  'snmp-devices': {
+    item: (key) => ({
+      device_key: key,
+      address: '192.0.2.10',
+      version: '2c',
+      community: 'gen-community',
+      interfaces: [{ if_index: 1, order_number: 'GEN-NET1', object_key: '1' }],
+    }),
+    change: { interval_seconds: 30 },
+    invalid: [{ interval_seconds: 2 }, { interval_seconds: ['This value should be greater than or equal to 5.'] }],
+    missing: [
+      { interfaces: [{ if_index: 1, order_number: 'NOPE', object_key: '1' }] },
+      { 'interfaces.0.order_number': ['No order has this number.'] },
+    ],
+  },
 };
 
 let t: TestApp;
@@ -178,6 +193,11 @@ beforeAll(async () => {
   const obOrder = { ...fixtures.orders.item('GEN-OB1'), product_cd: 'GENOB' };
   expect(statuses((await batch(t, token, 'products', [obProduct])).results)).toEqual(['created']);
   expect(statuses((await batch(t, token, 'orders', [obOrder])).results)).toEqual(['created']);
+  // The network order snmp-devices' fixture names (interfaces show on 'network' pages only).
+  const netProduct = { ...fixtures.products.item('GENNET'), product_controller: 'network' };
+  const netOrder = { ...fixtures.orders.item('GEN-NET1'), product_cd: 'GENNET' };
+  expect(statuses((await batch(t, token, 'products', [netProduct])).results)).toEqual(['created']);
+  expect(statuses((await batch(t, token, 'orders', [netOrder])).results)).toEqual(['created']);
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,7 @@ import { upsertOutageItem } from './outages.ts';
 import { upsertPaymentItem } from './payments.ts';
 import { upsertProductObjectItem } from './product-objects.ts';
 import { upsertProductItem } from './products.ts';
+import { upsertSnmpDeviceItem } from './snmp-devices.ts';
 import { upsertTicketItem } from './tickets.ts';
 import type { Upsert } from './upsert.ts';
 import { upsertUserItem } from './users.ts';
@@ -24,4 +25,5 @@ export const upserts: Record<CollectionName, Upsert<never>> = {
   outages: upsertOutageItem,
   tickets: upsertTicketItem,
   'product-objects': upsertProductObjectItem,
+  'snmp-devices': upsertSnmpDeviceItem,
 };

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { Env } from '../../../config/env.ts';
+import type { Deps } from '../../../deps.ts';
+import { createSnmpWorker, type WorkerDeps } from './snmp-worker.ts';
+
+export interface Workers {
+  stop(): Promise<void>;
+}
+
+/** WORKERS, or its default: in the API process, except under NODE_ENV=test (tests start their own). */
+export const workersInProcess = (env: Pick<Env, 'WORKERS' | 'NODE_ENV'>) =>
+  (env.WORKERS ?? (env.NODE_ENV === 'test' ? 'off' : 'in-process')) === 'in-process';
+
+/** Starts every long-running job of this process: today the SNMP poller (decision 100). */
+export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Workers {
+  const snmp = createSnmpWorker(deps, {
+    concurrency: deps.env.SNMP_CONCURRENCY,
+    timeoutMs: deps.env.SNMP_TIMEOUT_SECONDS * 1000,
+    tickMs: 1000,
+    log,
+  });
+  return { stop: () => snmp.stop() };
+}
+
+/** With WORKERS=in-process (the default of `npm start`): the workers run in the API process and stop with it. */
+export async function inProcessWorkers(app: FastifyInstance, deps: Deps): Promise<void> {
+  if (!workersInProcess(deps.env)) return;
+  const workers = startWorkers(deps, (line) => app.log.warn(line));
+  app.addHook('onClose', () => workers.stop());
+}
