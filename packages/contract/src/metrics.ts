@@ -73,6 +73,41 @@ export const getDataFreshness = defineCall({
   auth: { access: 'user' },
 });
 
+/* Live updates (issue 13) ---------------------------------------------------------------------- */
+
+/** The data of a live `point` event: a new point of one of the order's series. */
+export const livePoint = z.object({
+  /** The series' metric (the catalogue's name, e.g. if_in_octets). */
+  series: z.string(),
+  /** The object the series measures (an interface's key; a usage component's key); null for the order. */
+  object_key: z.string().nullable(),
+  /** When it was measured, in epoch seconds. */
+  ts: z.number().int(),
+  /** The stored value: for a counter, the per-second rate the chart shows (octets/s for if_in_octets). */
+  value: z.number(),
+});
+export type LivePoint = z.infer<typeof livePoint>;
+
+/** Seconds between the comments that keep a live stream's proxies and balancers from closing it. */
+export const liveHeartbeatSeconds = 15;
+
+export const liveOrder = defineCall({
+  id: 'products.liveOrder',
+  summary:
+    "Server-Sent Events (text/event-stream) of one of the caller's orders: each new point of its series as an " +
+    'event `point` with data {series, object_key, ts, value} (a counter sends its per-second rate; its first ' +
+    'reading, which has no rate, sends none), a comment every 15 seconds, and the end of the stream when the ' +
+    'token expires. Errors (no token, an order the caller may not see) answer the envelope before the stream.',
+  tag: 'products',
+  methods: ['GET'],
+  path: '/live/orders/:baseOrderId',
+  input: z.object({ baseOrderId: id }),
+  data: null,
+  binary: 'text/event-stream',
+  codes: orderCodes,
+  auth: { access: 'user' },
+});
+
 /* Ingestion (scope metrics) -------------------------------------------------------------------- */
 
 /** Points one ingestion request may carry at most. */

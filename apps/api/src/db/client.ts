@@ -18,6 +18,15 @@ export interface Db {
   readonly kind: 'pglite' | 'postgres';
   /** The embedded instance, for dumping a seeded database in tests. */
   readonly pglite?: PGlite;
+  /**
+   * PostgreSQL only: LISTEN on a channel over one connection of its own (not the pool's), reconnected
+   * after a loss; `onMessage` gets each NOTIFY payload, `onReconnect` tells that some may have been missed.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
+}
+
+export interface Listener {
+  close(): Promise<void>;
 }
 
 const INT8 = 20;
@@ -152,5 +161,66 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       client ? async () => {} : () => pool.end(),
     );
   await pool.query('SELECT 1');
-  return build(pool);
+  return { ...build(pool), listen: (channel, onMessage, onReconnect) => listen(url, channel, onMessage, onReconnect) };
+}
+
+/** One connection that LISTENs on a channel; while the server is away it reconnects every 1-5 s. */
+async function listen(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+  let closed = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const lost = () => {
+      if (client !== c || closed) return;
+      client = undefined;
+      c.end().catch(() => {});
+      schedule();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (m) => {
+      if (m.channel === channel && m.payload !== undefined) onMessage(m.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      c.end().catch(() => {});
+      throw error;
+    }
+    client = c;
+    failures = 0;
+  };
+  const schedule = () => {
+    if (closed) return;
+    failures += 1;
+    timer = setTimeout(
+      () => {
+        connect().then(
+          () => onReconnect?.(),
+          () => schedule(),
+        );
+      },
+      Math.min(1000 * failures, 5000),
+    );
+    timer.unref();
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
 }

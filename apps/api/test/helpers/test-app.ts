@@ -16,7 +16,7 @@ import type { Clock } from '../../src/lib/clock.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the seeded demo database: PGlite by default, PostgreSQL in the 'api-pg' project. */
-async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const template = inject('pgTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL as string;
@@ -28,6 +28,7 @@ async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
     const db = await openPostgres(withDatabase(url, name), 4);
     return {
       db,
+      url: withDatabase(url, name),
       drop: async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
@@ -60,6 +61,11 @@ export interface TestApp {
     headers: Record<string, unknown>;
     raw: string;
   }>;
+  /**
+   * Another API process on the same database and clock, as behind a load balancer: its own
+   * connections on PostgreSQL, the same embedded instance on PGlite. Closed before this one.
+   */
+  peer(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -79,9 +85,19 @@ export const testEnv = (overrides: Record<string, string> = {}) =>
   });
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await openSeededDb();
-  const clock = manualClock();
+  const { db, drop, url } = await openSeededDb();
+  return appOn(db, manualClock(), overrides, drop, url);
+}
+
+async function appOn(
+  db: Db,
+  clock: ReturnType<typeof manualClock>,
+  overrides: Record<string, string>,
+  drop: () => Promise<void>,
+  url: string | undefined,
+): Promise<TestApp> {
   const env = testEnv(overrides);
+  const peers: TestApp[] = [];
   const deps = await createDeps(env, { db, clock });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
@@ -115,7 +131,15 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.body.code} ${res.body.message}`);
       return (res.body.data as { token: string }).token;
     },
+    async peer() {
+      // PGlite: the same instance, which only the first app closes.
+      const peerDb = url ? await openPostgres(url, 4) : { ...db, close: async () => {} };
+      const peer = await appOn(peerDb, clock, overrides, async () => {}, url);
+      peers.push(peer);
+      return peer;
+    },
     async close() {
+      for (const peer of peers) await peer.close();
       await app.close();
       await drop();
     },

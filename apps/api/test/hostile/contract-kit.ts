@@ -167,19 +167,43 @@ export async function send(
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${requestTimeoutMs} ms: ${label}`)), requestTimeoutMs);
   });
+  // A live stream (Server-Sent Events) answers only when its token expires: its opening is read, then
+  // this side stops reading (the server ends it when it closes). Its errors are envelopes read whole.
+  const streaming = call.binary === 'text/event-stream';
   try {
-    const res = await Promise.race([t.app.inject({ method, url, headers, payload: body }), timeout]);
+    const res = await Promise.race([
+      t.app.inject({ method, url, headers, payload: body, ...(streaming ? { payloadAsStream: true } : {}) }),
+      timeout,
+    ]);
+    const contentType = String(res.headers['content-type'] ?? '');
+    const text = streaming
+      ? await Promise.race([readStream(res.stream(), contentType.startsWith('text/event-stream')), timeout])
+      : res.body;
     let parsed: Sent['body'];
     try {
-      parsed = res.json();
+      parsed = JSON.parse(text) as Sent['body'];
     } catch {
       parsed = undefined;
     }
-    const contentType = String(res.headers['content-type'] ?? '');
-    return { status: res.statusCode, body: parsed, contentType, raw: res.body.slice(0, 300), label };
+    return { status: res.statusCode, body: parsed, contentType, raw: text.slice(0, 300), label };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A whole answer, or only the first chunk of an event stream (which ends only when its token expires). */
+function readStream(stream: NodeJS.ReadableStream & { destroy(): void }, firstChunkOnly: boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (!firstChunkOnly) return;
+      stream.destroy();
+      resolve(Buffer.concat(chunks).toString());
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString()));
+    stream.on('error', reject);
+  });
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

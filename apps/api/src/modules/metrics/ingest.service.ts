@@ -3,6 +3,7 @@ import type { FieldErrors } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { isCounter } from './catalogue.ts';
 import { counterRate } from './counters.ts';
+import type { LivePoint, LiveSink } from './live.ts';
 import { checkPoint, labelsKey, messages, type PointIn, type Rejected } from './points.ts';
 import * as store from './store.repository.ts';
 import {
@@ -30,6 +31,8 @@ export interface IngestContext {
   db: Db;
   retention: Retention;
   nowSeconds: number;
+  /** Where new points go for live updates (API processes); the demo seed writes without. */
+  live?: LiveSink;
 }
 
 export interface IngestResult {
@@ -82,7 +85,8 @@ export async function ingest(ctx: IngestContext, points: readonly PointIn[], unr
         rate: p.rate === true,
       });
   }
-  await write(ctx.db, keep, resolved);
+  const fresh = await write(ctx.db, keep, resolved, ctx.live);
+  ctx.live?.deliver(fresh);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: resolved.length, rejected } satisfies IngestResult;
 }
@@ -282,8 +286,8 @@ const seriesKeyOf = (baseOrderId: number, metric: string, labels: string) =>
  * counter reading that changes the next reading's rate, has its buckets rebuilt from the tier below,
  * finest first, so every tier it touches is exact again.
  */
-async function write(db: Db, keep: KeepFrom, points: readonly Resolved[]) {
-  if (points.length === 0) return;
+async function write(db: Db, keep: KeepFrom, points: readonly Resolved[], live?: LiveSink): Promise<LivePoint[]> {
+  if (points.length === 0) return [];
   const bySeries = new Map<string, { key: store.SeriesKey; points: Resolved[] }>();
   for (const p of points) {
     const labels = labelsKey(p.labels);
@@ -301,7 +305,7 @@ async function write(db: Db, keep: KeepFrom, points: readonly Resolved[]) {
     points.filter((p) => p.ts >= keep.raw).map((p) => p.ts),
   );
 
-  await db.tx(async (t) => {
+  return db.tx(async (t) => {
     const states = await store.lockSeries(
       t,
       [...bySeries.values()].map((s) => s.key),
@@ -325,6 +329,8 @@ async function write(db: Db, keep: KeepFrom, points: readonly Resolved[]) {
     const rebuild: store.Bucket[] = [];
     const older = new Map<RollupTier['name'], Placed[]>();
     const updates: store.SeriesUpdate[] = [];
+    // Live updates: the new values after each series' newest point (not late, replaced or backfilled ones).
+    const news: LivePoint[] = [];
     for (const { state, points: seriesPoints } of series) {
       const rows = await seriesRows(t, state, seriesPoints);
       for (const row of rows) {
@@ -334,7 +340,18 @@ async function write(db: Db, keep: KeepFrom, points: readonly Resolved[]) {
           if (before && before.value === row.value && before.counter === row.counter) continue; // a repeat
           raw.push({ seriesId: state.series_id, ts: row.ts, value: row.value, counter: row.counter });
           if (before) rebuild.push({ seriesId: state.series_id, bucket: row.ts });
-          else if (row.value !== null) fresh.push({ seriesId: state.series_id, ts: row.ts, value: row.value });
+          else if (row.value !== null) {
+            fresh.push({ seriesId: state.series_id, ts: row.ts, value: row.value });
+            if (live && (state.last_ts === null || row.ts > state.last_ts))
+              news.push({
+                baseOrderId: state.base_order_id,
+                seriesId: state.series_id,
+                series: state.metric,
+                object_key: state.labels.object_key ?? state.labels.component_key ?? null,
+                ts: row.ts,
+                value: row.value,
+              });
+          }
         } else if (home && row.value !== null) {
           const list = older.get(home.name) ?? [];
           list.push({ seriesId: state.series_id, ts: row.ts, value: row.value });
@@ -362,6 +379,9 @@ async function write(db: Db, keep: KeepFrom, points: readonly Resolved[]) {
       touched = [...buckets, ...(replaced.get(tier.name) ?? [])];
     }
     await store.updateSeries(t, updates);
+    // Sent with the transaction: other processes hear of the points only once they are committed.
+    await live?.notify(t, news);
+    return news;
   });
 }
 

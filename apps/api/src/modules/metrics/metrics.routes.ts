@@ -8,6 +8,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../plugins/route.ts';
 import { createTokensService, requireScope } from '../integration/tokens.service.ts';
+import { createLiveHub } from './live.ts';
+import { liveRoutes } from './live.routes.ts';
 import { dataFreshnessOf, ingestJson, ingestOtlp, ingestRemoteWrite, startUpkeep } from './metrics.service.ts';
 
 const ingestCalls = new Set([contract.ingestPoints.id, contract.prometheusWrite.id, contract.otlpMetrics.id]);
@@ -21,6 +23,12 @@ const operationOf = (config: unknown) => (config as { operationId?: string } | u
 export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, contract.getDataFreshness, ({ caller, input }) => dataFreshnessOf(deps, caller, input.baseOrderId));
   startUpkeep(app, deps);
+
+  // Live updates (issue 13): one hub per process; what this process ingests reaches every process's clients.
+  const hub = await createLiveHub(deps.db, app.log);
+  app.addHook('onClose', () => hub.close());
+  liveRoutes(app, deps, hub);
+  const writer = { ...deps, live: hub.sink };
 
   await app.register(async (v1) => {
     const tokens = createTokensService(deps);
@@ -48,7 +56,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
       return payload.pipe(inflated);
     });
 
-    route(v1, deps, contract.ingestPoints, ({ input }) => ingestJson(deps, input.points));
+    route(v1, deps, contract.ingestPoints, ({ input }) => ingestJson(writer, input.points));
 
     const allowOrigin = new URL(deps.env.PUBLIC_URL).origin;
     v1.route({
@@ -58,7 +66,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
       handler: async (request, reply) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Remote write sends application/x-protobuf.');
-        const data = await ingestRemoteWrite(deps, request.body);
+        const data = await ingestRemoteWrite(writer, request.body);
         return reply.header('access-control-allow-origin', allowOrigin).send({ data, code: 'SUCCESS', message: '' });
       },
     });
@@ -67,7 +75,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
       url: contract.otlpMetrics.path,
       config: { operationId: contract.otlpMetrics.id },
       handler: async (request, reply) => {
-        const result = await ingestOtlp(deps, request.body);
+        const result = await ingestOtlp(writer, request.body);
         reply.header('access-control-allow-origin', allowOrigin);
         if (result.protobuf) return reply.type('application/x-protobuf').send(Buffer.from(result.protobuf));
         return reply.send({ data: result.data, code: 'SUCCESS', message: '' });

@@ -5,7 +5,8 @@ import { metrics as contract } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { ingest, type IngestResult } from './ingest.service.ts';
+import { ingest, type IngestContext, type IngestResult } from './ingest.service.ts';
+import type { LiveSink } from './live.ts';
 import { jsonPoints } from './json.ts';
 import { decodeOtlpJson, decodeOtlpProtobuf, otlpPoints, otlpResponse } from './otlp.ts';
 import type { PointIn, Rejected } from './points.ts';
@@ -15,12 +16,14 @@ import { findCallerOrder, tryUpkeepLock } from './store.repository.ts';
 import { retentionOf } from './tiers.ts';
 import { metricsUpkeep } from './upkeep.ts';
 
-type IngestDeps = Pick<Deps, 'db' | 'env' | 'clock'>;
+/** An API process's ingestion also hands new points to live subscribers (`live`, decision 102). */
+type IngestDeps = Pick<Deps, 'db' | 'env' | 'clock'> & { live?: LiveSink };
 
-const context = (deps: IngestDeps) => ({
+const context = (deps: IngestDeps): IngestContext => ({
   db: deps.db,
   retention: retentionOf(deps.env),
   nowSeconds: deps.clock.now() / 1000,
+  ...(deps.live ? { live: deps.live } : {}),
 });
 
 const run = (deps: IngestDeps, decoded: { points: PointIn[]; rejected: Rejected[] }): Promise<IngestResult> =>

@@ -417,3 +417,35 @@ export async function orderNumbers(db: Db, baseOrderIds: readonly number[]) {
   );
   return new Map(rows.map((r) => [r.base_order_id, r.order_number]));
 }
+
+/**
+ * The points of some series in a time span each (live updates: what another process wrote), with
+ * their order, metric and object; a counter's first reading (no rate yet) has none and is left out.
+ */
+export async function livePoints(db: Db, spans: readonly (readonly [number, number, number])[]) {
+  if (spans.length === 0) return [];
+  const rows = await db.query<{
+    series_id: number;
+    base_order_id: number;
+    metric: string;
+    labels: Record<string, string>;
+    ts: number;
+    value: number;
+  }>(
+    `SELECT s.series_id, s.base_order_id, s.metric, s.labels, extract(epoch FROM r.ts)::float8 AS ts, r.value
+       FROM unnest($1::int[], $2::float8[], $3::float8[]) AS w(id, f, t)
+       JOIN metric_series s ON s.series_id = w.id
+       JOIN metric_raw r ON r.series_id = w.id AND r.ts BETWEEN to_timestamp(w.f) AND to_timestamp(w.t)
+      WHERE r.value IS NOT NULL
+      ORDER BY r.ts, s.series_id`,
+    [spans.map((s) => s[0]), spans.map((s) => s[1]), spans.map((s) => s[2])],
+  );
+  return rows.map((r) => ({
+    baseOrderId: r.base_order_id,
+    seriesId: r.series_id,
+    series: r.metric,
+    object_key: r.labels.object_key ?? r.labels.component_key ?? null,
+    ts: r.ts,
+    value: r.value,
+  }));
+}
