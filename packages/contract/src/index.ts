@@ -24,6 +24,7 @@ export * as pins from './pins.ts';
 export * as products from './products.ts';
 export * as productsBackup from './products-backup.ts';
 export * as productsBs from './products-bs.ts';
+export * as productsDd from './products-dd.ts';
 export * as productsCloud from './products-cloud.ts';
 export * as productsDs from './products-ds.ts';
 export * as productsRp from './products-rp.ts';

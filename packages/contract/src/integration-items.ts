@@ -251,6 +251,56 @@ const interfaceKey = z
   .max(10, m.digits)
   .regex(/^(0|[1-9]\d{0,8})$/, m.digits);
 
+/** A zone is a DNS domain: lower-case labels of letters, digits and hyphens, joined by dots. */
+const zoneName = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(253, m.maxlength)
+  .regex(/^(?=[^.]{1,63}(\.|$))[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/, m.type);
+
+const securityZoneAttributes = z.object({
+  dns_records: list(
+    z.object({
+      dns_type: z.enum(['A', 'AAAA', 'CNAME', 'MX', 'NS', 'SRV', 'TXT', 'CAA'], { error: m.type }),
+      dns_name: requiredText(253),
+      content: requiredText(2048),
+      proxied: flag(false),
+    }),
+    1000,
+  ).default([]),
+  /** Threats stopped per threat code over the provider's last 30 days. */
+  threat_types: list(z.object({ threat_type: key(64), amount: count }), 100)
+    .default([])
+    .refine((types) => unique(types, (t) => t.threat_type), im.duplicate),
+  /** Threats stopped per country over the provider's last 30 days. */
+  threat_countries: list(
+    z.object({
+      country_code: z
+        .string({ error: m.required })
+        .trim()
+        .max(2, { error: m.type, abort: true })
+        .regex(/^[A-Z]{2}$/, m.type),
+      country_name: requiredText(100),
+      amount: count,
+    }),
+    300,
+  )
+    .default([])
+    .refine((countries) => unique(countries, (c) => c.country_code), im.duplicate),
+  /** The latest firewall events. */
+  firewall_events: list(
+    z.object({
+      occurred_at: rfc3339,
+      action: requiredText(40),
+      ip: requiredText(45),
+      country_name: requiredText(100),
+      host: requiredText(253),
+    }),
+    100,
+  ).default([]),
+});
+
 export const productObjectItem = z.discriminatedUnion(
   'kind',
   [
@@ -268,6 +318,9 @@ export const productObjectItem = z.discriminatedUnion(
     productObject('resource_pool_vm', objectKey, z.object({ memory_bytes: count, number_of_cpus: count })),
     productObject('storage_profile', objectKey, z.object({}).prefault({})),
     productObject('managed_backup', objectKey, z.object({ title: requiredText(200) })),
+    // A web and app security zone (decision 095): its lists are attributes (the provider's latest
+    // report); its requests, bandwidth, threats and visitors are series labelled with the zone name.
+    productObject('security_zone', zoneName, securityZoneAttributes),
     // Disaster recovery (decision 096): a protection group keyed by its name, a VM by the provider's VM id;
     // what changes day by day (RPO, storage, journal) is series, not attributes.
     productObject(

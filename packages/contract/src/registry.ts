@@ -17,6 +17,7 @@ import * as pins from './pins.ts';
 import * as products from './products.ts';
 import * as productsBackup from './products-backup.ts';
 import * as productsBs from './products-bs.ts';
+import * as productsDd from './products-dd.ts';
 import * as productsCloud from './products-cloud.ts';
 import * as productsDs from './products-ds.ts';
 import * as productsRp from './products-rp.ts';
@@ -50,6 +51,7 @@ export const allCalls: Call[] = [
   products,
   productsBackup,
   productsBs,
+  productsDd,
   productsCloud,
   productsDs,
   productsRp,

@@ -28,6 +28,7 @@ import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { resourcePoolRoutes } from './products/resource-pool.routes.ts';
 import { vmBackupRoutes } from './products/vm-backup.routes.ts';
+import { webSecurityRoutes } from './products/web-security.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -64,4 +65,5 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   ticketsRoutes,
   usersRoutes,
   vmBackupRoutes,
+  webSecurityRoutes,
 ];

@@ -67,6 +67,7 @@ export const idSources: Record<string, Source> = {
   interfaceId: ({ world }) => world.networkInterface?.id,
   customerOrderComponentId: ({ world }) => world.usageComponent?.id,
   resourceId: ({ world }) => world.bsResource?.id,
+  zoneId: ({ world }) => world.ddZone?.id,
   // Portal content, the same for every company (not applicable to the cross-tenant test).
   'resources.getResource resourceId': () => 1,
   ticketId: ({ world }) => world.ticket,

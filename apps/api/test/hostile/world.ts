@@ -29,6 +29,8 @@ export interface World {
   networkInterface: { order: number; id: number } | undefined;
   usageComponent: { order: number; id: number } | undefined;
   bsResource: { order: number; id: string } | undefined;
+  /** A web and app security zone, with its order. */
+  ddZone: { order: number; id: number } | undefined;
   /** An open ticket of `account`. */
   ticket: number | undefined;
   notification: number | undefined;
@@ -158,6 +160,14 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
   productOrders.network = networkInterface?.order;
   productOrders['usage-based'] = usageComponent?.order;
   productOrders.bs = bsResource?.order;
+  const ddZone = await one<{ order: number; id: number }>(
+    t,
+    `SELECT z.base_order_id AS "order", z.zone_id AS id
+       FROM dd_zones z JOIN orders o ON o.base_order_id = z.base_order_id ${ofCompany}
+      ORDER BY z.zone_id LIMIT 1`,
+    [name],
+  );
+  if (ddZone) productOrders.dd = ddZone.order;
   const controllers = (await t.db.query<{ c: string }>('SELECT DISTINCT product_controller AS c FROM products')).map(
     (r) => r.c,
   );
@@ -218,6 +228,7 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
     networkInterface,
     usageComponent,
     bsResource,
+    ddZone,
     ticket,
     notification: (
       await one<{ id: number }>(

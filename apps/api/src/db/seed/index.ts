@@ -13,6 +13,7 @@ import { BulkFeed } from './bulk-feed.ts';
 import { Feed, type ItemListener } from './feed.ts';
 import { addAgreements } from './legal.ts';
 import { addMetrics, writeMetrics } from './metrics.ts';
+import { addSecurityZones } from './products/dd.ts';
 import { addNotificationRecipients, planBatches, sendNotifications, sendOutages } from './notices.ts';
 import type { BatchRef } from './notices.ts';
 import { addOrders } from './orders.ts';
@@ -120,6 +121,7 @@ async function fillAccount(ctx: SeedContext, batches: readonly BatchRef[], plan:
   await addTickets(ctx, plan, orders);
   await addInvoices(ctx, plan, orders);
   addNotificationRecipients(ctx, batches, plan, orders);
+  await addSecurityZones(ctx, plan, orders);
   addMetrics(ctx, plan, orders);
   await addDisasterRecovery(ctx, plan, orders);
 }

@@ -5,7 +5,8 @@ import type { Db } from '../client.ts';
 import type { AccountPlan, ComponentRecord, OrderRecord, SeedContext } from './context.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
-import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps, timeline, walk } from './series.ts';
+import { zoneNames, zoneSeries } from './products/dd.ts';
+import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, loadFactor, steps, timeline, walk } from './series.ts';
 
 /**
  * Time series behind the product pages' charts, sent through the usage-data write path
@@ -22,7 +23,8 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, dailyRhythm, loadFactor, steps
  *                          bs_managed_backups rows and one bs_backup_runs row a day (ok or error)
  *   ch             daily   backup_mgmt_objects, backup_storage_bytes, replication_storage_bytes
  *   cv             daily   vm_count, used_bytes
- *   dd             daily   per zone (sub-key = zone name, e.g. 'acme.example'): requests_total:<zone>,
+ *   dd             daily   per zone (sub-key = zone name, e.g. 'acme.example'; demo companies only, their
+ *                          zones fed as product objects by products/dd.ts): requests_total:<zone>,
  *                          requests_cached:<zone>, requests_encrypted:<zone>, bandwidth_total:<zone> (bytes),
  *                          bandwidth_cached:<zone>, threats_stopped:<zone>, unique_visitors:<zone>
  *   ds             daily   vms_count, vpgs_count, provisioned_storage_bytes, journal_used_bytes,
@@ -163,27 +165,10 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
         ]),
       );
     case 'dd':
-      return zoneSeries(r, plan, daily, light);
+      return zoneSeries(r, zoneNames(plan, o.base_order_id, light), daily);
     default:
       return {};
   }
-}
-
-function zoneSeries(r: Random, plan: AccountPlan, times: readonly number[], light: boolean): Series {
-  const domain = `${plan.code.toLowerCase()}.example`;
-  const zones = light ? [domain] : [domain, `shop.${domain}`].slice(0, r.int(1, 2));
-  const out: Series = {};
-  for (const z of zones) {
-    const requests = dailyRhythm(r, times, r.between(2e5, 4e6), 0.4);
-    out[`requests_total:${z}`] = requests;
-    out[`requests_cached:${z}`] = requests.map((v) => Math.round(v * r.between(0.45, 0.7)));
-    out[`requests_encrypted:${z}`] = requests.map((v) => Math.round(v * r.between(0.96, 0.995)));
-    out[`bandwidth_total:${z}`] = requests.map((v) => Math.round(v * r.between(40e3, 90e3)));
-    out[`bandwidth_cached:${z}`] = (out[`bandwidth_total:${z}`] ?? []).map((v) => Math.round(v * r.between(0.5, 0.75)));
-    out[`threats_stopped:${z}`] = requests.map((v) => Math.round(v * r.between(0.001, 0.02)));
-    out[`unique_visitors:${z}`] = requests.map((v) => Math.round(v / r.between(18, 30)));
-  }
-  return out;
 }
 
 /** ifType of an order's main interface, by product (see the header). */

@@ -4,11 +4,13 @@ import type { Db } from '../../../db/client.ts';
 
 type Kind = integration.ProductObjectItem['kind'];
 
-type Column = readonly [column: string, type: 'text' | 'number' | 'time'];
+type Column = readonly [column: string, type: 'text' | 'number' | 'time' | 'json'];
 const text = (column: string): Column => [column, 'text'];
 const number = (column: string): Column => [column, 'number'];
 /** A timestamptz held as the item's canonical UTC ISO form (rfc3339 in integration-items.ts). */
 const time = (column: string): Column => [column, 'time'];
+/** A list attribute held as jsonb (a security zone's DNS records, threats and firewall events). */
+const json = (column: string): Column => [column, 'json'];
 const sqlOf = ([column, type]: Column) =>
   type === 'number'
     ? `${column}::float8`
@@ -43,6 +45,16 @@ const stores: Record<Kind, { table: string; key: string; columns: Record<string,
   },
   storage_profile: { table: 'storage_profiles', key: 'object_key', columns: {} },
   managed_backup: { table: 'bs_managed_backups', key: 'resource_hash', columns: { title: text('title') } },
+  security_zone: {
+    table: 'dd_zones',
+    key: 'object_key',
+    columns: {
+      dns_records: json('dns_records'),
+      threat_types: json('threat_types'),
+      threat_countries: json('threat_countries'),
+      firewall_events: json('firewall_events'),
+    },
+  },
   dr_protection_group: {
     table: 'dr_protection_groups',
     key: 'object_key',
@@ -95,10 +107,12 @@ export async function writeObject(
   const { table, key, columns } = stores[item.kind];
   const attributes = item.attributes as Record<string, unknown>;
   const names = Object.keys(columns);
-  const values = names.map((a) => attributes[a] ?? null);
+  const isJson = (a: string) => columns[a]![1] === 'json';
+  const values = names.map((a) => (isJson(a) ? JSON.stringify(attributes[a] ?? []) : (attributes[a] ?? null)));
+  const param = (a: string, n: number) => (isJson(a) ? `$${n}::jsonb` : `$${n}`);
   if (exists) {
     if (names.length === 0) return;
-    const sets = names.map((a, i) => `${columns[a]![0]} = $${i + 3}`);
+    const sets = names.map((a, i) => `${columns[a]![0]} = ${param(a, i + 3)}`);
     await db.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE base_order_id = $1 AND ${key} = $2`, [
       baseOrderId,
       item.object_key,
@@ -107,7 +121,7 @@ export async function writeObject(
     return;
   }
   const cols = ['base_order_id', key, ...names.map((a) => columns[a]![0])];
-  const params = cols.map((_, i) => `$${i + 1}`);
+  const params = ['$1', '$2', ...names.map((a, i) => param(a, i + 3))];
   if (item.kind === 'managed_backup') {
     // Managed backup ids are chosen by their writer (the demo seed picks its own, with no sequence):
     // the next after the highest, under a lock so that two items applied side by side never pick one id.
