@@ -2,15 +2,17 @@ import './chart/chart.css';
 
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ChartData } from '@portal/contract';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { saveBlob } from '../../lib/download.ts';
 import { ChartLegend } from './chart/ChartLegend.tsx';
 import { ChartMessage } from './chart/ChartMessage.tsx';
+import type { LivePoint } from './chart/live-stream.ts';
+import { useLivePoints } from './chart/LiveOrder.tsx';
 import type { PlotHandle } from './chart/PlotCanvas.tsx';
 import type { SeriesStyle } from './chart/plot-options.ts';
-import { chartFileName, type ChartRange } from './chart/ranges.ts';
+import { chartFileName, rangeFor, type ChartRange } from './chart/ranges.ts';
 import { presetRange, RangePicker, type PickedRange } from './chart/RangePicker.tsx';
 import { chartCsv, chartShape, dataSpan, toColumns, type ChartColumns } from './chart/table.ts';
 import { formatPointTime, isDaily } from './chart/time-axis.ts';
@@ -59,6 +61,22 @@ export interface TimeSeriesChartProps<T, K extends QueryKey, S, SK extends Query
   /** Content under the chart, given the answer and the range. */
   footer?: (data: T, range: ChartRange) => ReactNode;
   height?: number;
+  /**
+   * Which live points of the page's order (LiveOrder) concern this chart; by default all of them. A
+   * chart whose range ends at "now" (a preset, not zoomed) moves its range on and reloads within
+   * `liveDelayMs` of such a point, keeping its drawing meanwhile.
+   */
+  live?: (point: LivePoint) => boolean;
+}
+
+/** Live points that arrive together reload a chart once. */
+const liveDelayMs = 1000;
+
+/** The preset range `seconds` back from now, reaching at least the newest live point. */
+function liveRange(seconds: number, newest: number): ChartRange {
+  const now = rangeFor(seconds);
+  const end = Math.max(now.end, Math.ceil(newest / 60) * 60);
+  return { start: end - seconds, end };
 }
 
 function withReferenceLines(columns: ChartColumns, lines: readonly ReferenceLine[]): ChartColumns {
@@ -106,13 +124,40 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
   summary,
   footer,
   height = 240,
+  live,
 }: TimeSeriesChartProps<T, K, S, SK>) {
   const [picked, setPicked] = useState<PickedRange>(() => presetRange(defaultRange));
+  // The range moved on by live points (null until one arrives, and again after the picker is used).
+  const [moved, setMoved] = useState<ChartRange | null>(null);
   const [hiddenNames, setHiddenNames] = useState<ReadonlySet<string>>(new Set());
   const [zoomed, setZoomed] = useState(false);
   const plot = useRef<PlotHandle>(null);
-  const { range } = picked;
-  const result = useQuery(query(range));
+  const range = moved ?? picked.range;
+  const result = useQuery({ ...query(range), ...(moved ? { placeholderData: keepPreviousData } : {}) });
+
+  const pending = useRef<{ newest: number; timer: ReturnType<typeof setTimeout> } | null>(null);
+  useEffect(() => () => clearTimeout(pending.current?.timer), []);
+  const listening = useLivePoints(
+    (points) => {
+      const mine = live ? points.filter(live) : points;
+      if (mine.length === 0 || picked.choice.kind !== 'preset') return;
+      const newest = Math.max(...mine.map((p) => p.ts));
+      if (pending.current) {
+        pending.current.newest = Math.max(pending.current.newest, newest);
+        return;
+      }
+      const seconds = picked.choice.seconds;
+      pending.current = {
+        newest,
+        timer: setTimeout(() => {
+          const latest = pending.current?.newest ?? newest;
+          pending.current = null;
+          setMoved(liveRange(seconds, latest));
+        }, liveDelayMs),
+      };
+    },
+    picked.choice.kind === 'preset' && !zoomed,
+  );
   // A hook runs on every render: without a summary the query is there but disabled.
   const summaryResult = useQuery({
     ...((summary?.query(range) ?? {
@@ -157,7 +202,15 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-label={title} role="figure">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      aria-label={title}
+      role="figure"
+      data-live={listening ? 'on' : 'off'}
+      data-last-time={(base && dataSpan(base)?.last) ?? undefined}
+    >
       <Stack gap="xs">
         {/* The title wraps rather than pushing the dropdown to a row of its own, so charts side by side line up. */}
         <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
@@ -172,6 +225,7 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
               value={picked}
               onChange={(next) => {
                 setPicked(next);
+                setMoved(null);
                 setZoomed(false);
               }}
             />
@@ -226,6 +280,11 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
                     Drag to zoom, double-click to reset
                   </Text>
                 ))}
+              {listening && (
+                <Text size="xs" c="teal.8" data-testid="chart-live" title="New points appear as they arrive">
+                  ● Live
+                </Text>
+              )}
               <Button size="compact-xs" variant="default" onClick={saveCsv} ml="auto" style={{ flexShrink: 0 }}>
                 Download CSV
               </Button>

@@ -3,6 +3,7 @@ import { messages, type ProductOrder } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { LiveOrder } from '../../../components/ui/chart/LiveOrder.tsx';
 import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -98,7 +99,7 @@ export function ProductShell<T extends ProductOrder>({ label, query, children }:
         </Group>
       </Group>
       <FreshnessNotice baseOrderId={order.base_order_id} />
-      {children(order)}
+      <LiveOrder baseOrderId={order.base_order_id}>{children(order)}</LiveOrder>
     </Stack>
   );
 }
