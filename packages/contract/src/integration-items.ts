@@ -385,20 +385,14 @@ const snmpInterface = z
       ctx.addIssue({ code: 'custom', path: ['if_name'], message: sm.oneOf });
   });
 
-export const snmpV3 = z
-  .object({
-    user: requiredText(100),
-    auth_protocol: z.enum(snmpAuthProtocols, { error: m.type }).optional(),
-    auth_key: v3Key.optional(),
-    priv_protocol: z.enum(snmpPrivProtocols, { error: m.type }).optional(),
-    priv_key: v3Key.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.auth_protocol && !v.auth_key) ctx.addIssue({ code: 'custom', path: ['auth_key'], message: m.required });
-    if (v.priv_protocol && !v.priv_key) ctx.addIssue({ code: 'custom', path: ['priv_key'], message: m.required });
-    if (v.priv_protocol && !v.auth_protocol)
-      ctx.addIssue({ code: 'custom', path: ['priv_protocol'], message: sm.authFirst });
-  });
+/** v3 settings; the item requires the key of each protocol it names (the staff form may leave held ones out). */
+export const snmpV3 = z.object({
+  user: requiredText(100),
+  auth_protocol: z.enum(snmpAuthProtocols, { error: m.type }).optional(),
+  auth_key: v3Key.optional(),
+  priv_protocol: z.enum(snmpPrivProtocols, { error: m.type }).optional(),
+  priv_key: v3Key.optional(),
+});
 
 /** The fields of an SNMP device (issue 13); secrets optional here, the item requires those its version needs. */
 export const snmpDeviceFields = z.object({
@@ -423,6 +417,12 @@ export const snmpDeviceItem = snmpDeviceFields.superRefine((d, ctx) => {
   if (d.version === '2c' && d.community === undefined)
     ctx.addIssue({ code: 'custom', path: ['community'], message: sm.community });
   if (d.version === '3' && d.v3 === undefined) ctx.addIssue({ code: 'custom', path: ['v3'], message: sm.v3 });
+  const v = d.v3;
+  if (d.version !== '3' || !v) return;
+  if (v.auth_protocol && !v.auth_key) ctx.addIssue({ code: 'custom', path: ['v3', 'auth_key'], message: m.required });
+  if (v.priv_protocol && !v.priv_key) ctx.addIssue({ code: 'custom', path: ['v3', 'priv_key'], message: m.required });
+  if (v.priv_protocol && !v.auth_protocol)
+    ctx.addIssue({ code: 'custom', path: ['v3', 'priv_protocol'], message: sm.authFirst });
 });
 
 export const prometheusMessages = {
@@ -446,7 +446,11 @@ const sourceUrl = z
     if (!URL.canParse(v)) return false;
     const url = new URL(v);
     return (
-      (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
     );
   }, prometheusMessages.url)
   .transform((v) => v.replace(/\/+$/, ''))
