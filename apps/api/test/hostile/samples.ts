@@ -67,6 +67,8 @@ export const idSources: Record<string, Source> = {
   interfaceId: ({ world }) => world.networkInterface?.id,
   customerOrderComponentId: ({ world }) => world.usageComponent?.id,
   resourceId: ({ world }) => world.bsResource?.id,
+  vpgId: ({ world }) => world.drVpg?.id,
+  vmId: ({ world }) => world.drVm?.id,
   zoneId: ({ world }) => world.ddZone?.id,
   // Portal content, the same for every company (not applicable to the cross-tenant test).
   'resources.getResource resourceId': () => 1,

@@ -29,6 +29,9 @@ export interface World {
   networkInterface: { order: number; id: number } | undefined;
   usageComponent: { order: number; id: number } | undefined;
   bsResource: { order: number; id: string } | undefined;
+  /** A disaster recovery protection group and a VM of it, with their order. */
+  drVpg: { order: number; id: number } | undefined;
+  drVm: { order: number; id: number } | undefined;
   /** A web and app security zone, with its order. */
   ddZone: { order: number; id: number } | undefined;
   /** An open ticket of `account`. */
@@ -160,6 +163,20 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
   productOrders.network = networkInterface?.order;
   productOrders['usage-based'] = usageComponent?.order;
   productOrders.bs = bsResource?.order;
+  const drVpg = await one<{ order: number; id: number }>(
+    t,
+    `SELECT g.base_order_id AS "order", g.vpg_id AS id
+       FROM dr_protection_groups g JOIN orders o ON o.base_order_id = g.base_order_id ${ofCompany}
+      WHERE EXISTS (SELECT 1 FROM dr_vms v WHERE v.base_order_id = g.base_order_id AND v.vpg = g.object_key)
+      ORDER BY g.vpg_id LIMIT 1`,
+    [name],
+  );
+  const drVm = await one<{ order: number; id: number }>(
+    t,
+    `SELECT v.base_order_id AS "order", v.vm_id AS id FROM dr_vms v WHERE v.base_order_id = $1 ORDER BY v.vm_id LIMIT 1`,
+    [drVpg?.order ?? 0],
+  );
+  if (drVpg) productOrders.ds = drVpg.order;
   const ddZone = await one<{ order: number; id: number }>(
     t,
     `SELECT z.base_order_id AS "order", z.zone_id AS id
@@ -228,6 +245,8 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
     networkInterface,
     usageComponent,
     bsResource,
+    drVpg,
+    drVm,
     ddZone,
     ticket,
     notification: (
