@@ -150,15 +150,29 @@ describe('service detail', () => {
     await page.getByRole('link', { name: 'Change alias' }).click();
     await page.waitForURL(/\/portal\/service\/change-alias\/\d+$/);
     const alias = page.getByRole('textbox', { name: 'Alias' });
-    await alias.fill('');
-    await page.getByRole('button', { name: 'Save alias' }).click();
-    await page.getByText('This value is required.').waitFor();
     await alias.fill('Head office backups');
     await page.getByRole('button', { name: 'Save alias' }).click();
     await page.getByText('is now "Head office backups"').waitFor();
     await page.getByText('Redirecting...').waitFor();
     await page.waitForURL(url, { timeout: 10_000 });
     await page.getByRole('heading', { level: 1, name: 'Head office backups' }).waitFor();
+
+    // Clearing: the button empties it, and so does saving an empty field; the page is named by its product again.
+    const product = ((await page.getByTestId('order-facts').getByTestId('fact-product').textContent()) ?? '').trim();
+    await page.getByRole('link', { name: 'Change alias' }).click();
+    await page.waitForURL(/\/portal\/service\/change-alias\/\d+$/);
+    await page.getByRole('button', { name: 'Clear alias' }).click();
+    await page.getByText('has been cleared').waitFor();
+    await page.waitForURL(url, { timeout: 10_000 });
+    await page.getByRole('heading', { level: 1, name: product, exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Change alias' }).click();
+    await alias.fill('Again');
+    await page.getByRole('button', { name: 'Save alias' }).click();
+    await page.waitForURL(url, { timeout: 10_000 });
+    await page.getByRole('link', { name: 'Change alias' }).click();
+    await alias.fill('  ');
+    await page.getByRole('button', { name: 'Save alias' }).click();
+    await page.getByText('has been cleared').waitFor();
     await context.close();
   });
 

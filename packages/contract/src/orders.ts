@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { defineCall } from './call.ts';
 import { paged, pageParam } from './envelope.ts';
-import { id, optionalId, perPage, requiredText, searchText } from './fields.ts';
+import { id, optionalId, perPage, searchText } from './fields.ts';
 import { pageSizes } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
 
@@ -184,12 +184,16 @@ export const aliasMaxLength = 60;
 
 export const changeAlias = defineCall({
   id: 'orders.changeAlias',
-  summary: "Sets the alias (the customer's own name) of one of the caller's orders.",
+  summary: "Sets the alias (the customer's own name) of one of the caller's orders; an empty alias clears it.",
   tag: 'orders',
   methods: ['POST'],
   path: '/orders/change-alias',
-  input: z.object({ base_order_id: id, alias: requiredText(aliasMaxLength) }),
-  data: z.object({ base_order_id: z.number().int(), alias: z.string(), product_controller: z.string() }),
+  input: z.object({
+    base_order_id: id,
+    /** Trimmed; empty (or only spaces) clears the alias, so the order is shown by its product name again. */
+    alias: z.string({ error: m.required }).trim().max(aliasMaxLength, m.maxlength),
+  }),
+  data: z.object({ base_order_id: z.number().int(), alias: z.string().nullable(), product_controller: z.string() }),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });

@@ -26,21 +26,33 @@ const orderCodes = ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN',
 
 /* Virtual machine backup -------------------------------------------------------------------------- */
 
+/** A backup client installer the provider publishes for one platform. */
+export const clientDownload = z.object({
+  /** 'Windows', 'Linux', 'macOS', ... */
+  platform: z.string(),
+  /** What the link offers, e.g. 'Windows agent (64-bit MSI)'. */
+  label: z.string(),
+  url: z.string(),
+});
+export type ClientDownload = z.infer<typeof clientDownload>;
+
 export const cvOrder = productOrder.extend({
   /** Protected virtual machines on the latest day with data. */
   backup_count: z.number(),
   /** Backup storage used on the latest day with data, in bytes. */
   used_bytes: z.number(),
-  /** Dollars per GB (1024^3 bytes) a month. */
+  /** Dollars per GB (1024^3 bytes) a month: the 'Backup storage' component's rate. */
   per_gb_rate: z.number(),
-  /** Storage charge: used GB x per_gb_rate, in dollars. */
+  /** Storage charge: the 'Backup storage' component's charge for the month, in dollars. */
   gb_amount: z.number(),
   /** Epoch seconds of the latest day with data; null without data. */
   run_date: z.number().int().nullable(),
-  /** Dollars per protected VM a month. */
+  /** Dollars per protected VM a month: the 'Protected virtual machines' component's rate. */
   per_vm_rate: z.number(),
-  /** VM charge for the month: backup_count x per_vm_rate, in dollars. */
+  /** VM charge for the month: the 'Protected virtual machines' component's charge, in dollars. */
   mm_rate_per_vm: z.number(),
+  /** The provider's backup client installers, per platform (configured, decision 099). */
+  client_downloads: z.array(clientDownload),
 });
 export type CvOrder = z.infer<typeof cvOrder>;
 

@@ -43,7 +43,21 @@ export const rangeCheck =
 const baseOrderInput = z.object({ baseOrderId: id });
 const orderCodes = ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'] as const;
 
-/** What every product order answer starts with. */
+/**
+ * One billed component of an order, as its monthly charge is made up: the rate is the component's own
+ * (or its charge over its quantity), and `mrc_charges` is what the order's monthly charge adds up from.
+ */
+export const orderCharge = z.object({
+  component_id: z.number().int(),
+  description: z.string(),
+  unit_of_measure: z.string().nullable(),
+  quantity: z.number(),
+  rate: z.number(),
+  mrc_charges: z.number(),
+});
+export type OrderCharge = z.infer<typeof orderCharge>;
+
+/** What every product order answer starts with: the order's facts and its billed components. */
 export const productOrder = z.object({
   base_order_id: z.number().int(),
   order_number: z.string(),
@@ -51,6 +65,12 @@ export const productOrder = z.object({
   product: z.string(),
   alias: z.string().nullable(),
   account_id: z.number().int(),
+  uss_circuit_id: z.string().nullable(),
+  customer_ref: z.string().nullable(),
+  /** The order's monthly recurring charge in dollars: the sum of its components' charges. */
+  mrc_charges: z.number(),
+  /** The order's billed components; the page's charge cards read rates and quantities from these. */
+  charges: z.array(orderCharge),
 });
 export type ProductOrder = z.infer<typeof productOrder>;
 

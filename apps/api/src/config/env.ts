@@ -14,6 +14,43 @@ const retentionDays = (fallback: string) =>
     })
     .transform((v) => (v === 'forever' ? null : Number(v)));
 
+/** The virtual machine backup page's client installers (decision 099): what the provider publishes, per platform. */
+const clientDownloads = z.array(
+  z.object({
+    platform: z.string().trim().min(1).max(40),
+    label: z.string().trim().min(1).max(120),
+    url: z.url({ protocol: /^https?$/ }),
+  }),
+);
+
+const defaultClientDownloads = JSON.stringify([
+  {
+    platform: 'Windows',
+    label: 'Backup agent for Windows Server (64-bit MSI)',
+    url: 'https://downloads.northwind.example/vm-backup/agent/windows/northwind-backup-agent-x64.msi',
+  },
+  {
+    platform: 'Linux',
+    label: 'Backup agent for Linux (DEB, Debian and Ubuntu)',
+    url: 'https://downloads.northwind.example/vm-backup/agent/linux/northwind-backup-agent_amd64.deb',
+  },
+  {
+    platform: 'Linux',
+    label: 'Backup agent for Linux (RPM, RHEL and Rocky)',
+    url: 'https://downloads.northwind.example/vm-backup/agent/linux/northwind-backup-agent.x86_64.rpm',
+  },
+  {
+    platform: 'VMware',
+    label: 'Backup proxy appliance for vSphere (OVA)',
+    url: 'https://downloads.northwind.example/vm-backup/proxy/vmware/northwind-backup-proxy.ova',
+  },
+  {
+    platform: 'Hyper-V',
+    label: 'Backup integration for Hyper-V hosts (64-bit MSI)',
+    url: 'https://downloads.northwind.example/vm-backup/agent/hyperv/northwind-backup-hyperv-x64.msi',
+  },
+]);
+
 /** The one place that reads process.env. A bad value stops the process with the variable's name. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -95,6 +132,22 @@ const schema = z.object({
     .string()
     .refine((v) => connectorKeyBytes(v) !== null, { message: 'must be 32 bytes as base64 or 64 hex digits' })
     .optional(),
+  /**
+   * The backup client installers the virtual machine backup page offers: a JSON array of
+   * {"platform", "label", "url"} (http or https), grouped on the page by platform, in this order.
+   */
+  BACKUP_CLIENT_DOWNLOADS: z
+    .string()
+    .default(defaultClientDownloads)
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {platform, label, url}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(clientDownloads),
 });
 
 type Parsed = z.infer<typeof schema>;

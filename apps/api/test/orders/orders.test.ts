@@ -330,14 +330,40 @@ describe('orders/change-alias', () => {
     expect(found.page.data.map((o) => o.base_order_id)).toContain(order.base_order_id);
   });
 
-  it("checks the alias and refuses another customer's order without changing it", async () => {
+  it('clears the alias with an empty one: the order is shown by its product name again', async () => {
     const order = first((await list(customer)).page.data);
-    const empty = await t.call('POST', '/api/orders/change-alias', {
+    const set = await t.call('POST', '/api/orders/change-alias', {
+      token: customer,
+      body: { base_order_id: order.base_order_id, alias: 'To be cleared' },
+    });
+    expect(set.status).toBe(200);
+    const res = await t.call('POST', '/api/orders/change-alias', {
       token: customer,
       body: { base_order_id: order.base_order_id, alias: '   ' },
     });
-    expect(empty.status).toBe(422);
-    expect(empty.body.data).toEqual({ alias: ['This value is required.'] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      base_order_id: order.base_order_id,
+      alias: null,
+      product_controller: order.product_controller,
+    });
+    const again = await t.call('POST', '/api/orders/get-order', {
+      token: customer,
+      body: { baseOrderId: order.base_order_id },
+    });
+    expect((again.body.data as OrderDetail).alias).toBeNull();
+    const found = await list(customer, { search_all: 'To be cleared' });
+    expect(found.page.data.map((o) => o.base_order_id)).not.toContain(order.base_order_id);
+  });
+
+  it("checks the alias and refuses another customer's order without changing it", async () => {
+    const order = first((await list(customer)).page.data);
+    const missing = await t.call('POST', '/api/orders/change-alias', {
+      token: customer,
+      body: { base_order_id: order.base_order_id },
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.data).toEqual({ alias: ['This value is required.'] });
     const long = await t.call('POST', '/api/orders/change-alias', {
       token: customer,
       body: { base_order_id: order.base_order_id, alias: 'x'.repeat(61) },

@@ -34,7 +34,7 @@ afterAll(() => t.close());
 const components = (baseOrderId: number) => orderComponents(t, baseOrderId);
 
 describe('backup platform', () => {
-  it('answers the order: flags, usage, rate (mrc / quantity) and charge (usage x rate)', async () => {
+  it("answers the order: flags, usage as measured, rate and charge from the order's components", async () => {
     const res = await get('orders-ch/get-order-ch', { baseOrderId: ch });
     expect(res.status).toBe(200);
     const order = res.body.data as ChOrder;
@@ -51,14 +51,21 @@ describe('backup platform', () => {
     const mgmt = rows.find((c) => c.description.startsWith('Backup management objects'));
     expect(p.backup_mgmt_objects_rate).toBeCloseTo(Number(mgmt?.mrc_charges) / Number(mgmt?.quantity), 3);
     expect(p.backup_mgmt_objects).toBeGreaterThan(0);
-    expect(p.backup_mgmt_objects_mrc).toBeCloseTo(p.backup_mgmt_objects * p.backup_mgmt_objects_rate, 1);
     expect(p.backup_storage_bytes).toBeGreaterThan(0);
-    expect(p.backup_storage_mrc).toBeCloseTo((p.backup_storage_bytes / 1024 ** 3) * p.backup_storage_rate, 1);
-    expect(p.replication_storage_mrc).toBeCloseTo(
-      (p.replication_storage_bytes / 1024 ** 3) * p.replication_storage_rate,
-      1,
-    );
+    // Decision 099: each charge is its billed component's, so the cards add up to the order's monthly charge.
+    const charge = (prefix: string) =>
+      Number(rows.find((c) => c.description.startsWith(prefix) && Number(c.quantity) > 0)?.mrc_charges ?? 0);
+    expect(p.backup_mgmt_objects_mrc).toBe(charge('Backup management objects'));
+    expect(p.backup_storage_mrc).toBe(charge('Backup repository'));
+    expect(p.replication_storage_mrc).toBe(charge('Replication'));
     if (!order.replication_storage_applies) expect(p.replication_storage_mrc).toBe(0);
+    const others = order.charges
+      .filter((c) => !/^(Backup management objects|Backup repository|Replication)/.test(c.description))
+      .reduce((sum, c) => sum + c.mrc_charges, 0);
+    expect(p.backup_mgmt_objects_mrc + p.backup_storage_mrc + p.replication_storage_mrc + others).toBeCloseTo(
+      order.mrc_charges,
+      2,
+    );
     expect(p.run_date).toBeGreaterThan(0);
   });
 

@@ -32,7 +32,7 @@ describe('open cloud', () => {
     expect(order.base_order_id).toBe(oc);
     // The seed gives each order the first component (compute) and a random subset of the others.
     const rows = await t.db.query<{ description: string; quantity: number }>(
-      'SELECT description, quantity FROM order_components WHERE base_order_id = $1',
+      'SELECT description, quantity FROM order_components WHERE base_order_id = $1 ORDER BY sort_order, component_id',
       [oc],
     );
     const has = (prefix: string) => rows.some((c) => c.description.startsWith(prefix) && Number(c.quantity) > 0);
@@ -47,6 +47,9 @@ describe('open cloud', () => {
     expect(order.open_cloud.snap_storage_bytes).toBeGreaterThan(0);
     expect(order.open_cloud.run_date).toBeGreaterThan(0);
     expect(order.mtd_spend.mtd_daily_vm_mrc).toBeGreaterThanOrEqual(0);
+    // Decision 099: the page's charge cards read the order's billed components, which add up to its monthly charge.
+    expect(order.charges.reduce((sum, c) => sum + c.mrc_charges, 0)).toBeCloseTo(order.mrc_charges, 2);
+    expect(order.charges.map((c) => c.description)).toEqual(rows.map((c) => c.description));
   });
 
   it('answers the charts of a range', async () => {
@@ -59,7 +62,20 @@ describe('open cloud', () => {
     checkTable(stats.uncommitted_usage, ['Uncommitted instances']);
     expect(stats.uncommitted_usage.length).toBe(stats.instance_count.length);
     for (const row of stats.uncommitted_usage.slice(1)) expect(row[1]).toBeGreaterThanOrEqual(0);
-    expect(stats.instance_type_count).toEqual([['Time', 'Instance types']]);
+    // One column per instance type, adding up to the instance count each day.
+    const [header = [], ...rows] = stats.instance_type_count;
+    const types = header.slice(1);
+    expect(header[0]).toBe('Time');
+    expect(types.length).toBeGreaterThanOrEqual(2);
+    for (const type of types) expect(type).toMatch(/^[a-z]\d\.\w+$/);
+    expect(stats.distinct_instance_types.length).toBeGreaterThanOrEqual(2);
+    for (const type of stats.distinct_instance_types) expect(types).toContain(type);
+    expect(rows.length).toBe(stats.instance_count.length - 1);
+    rows.forEach((row, i) => {
+      const total = stats.instance_count[i + 1];
+      expect(row[0]).toBe(total?.[0]);
+      expect(row.slice(1).reduce((a: number, v) => a + (typeof v === 'number' ? v : 0), 0)).toBe(total?.[1]);
+    });
     expect(stats.startDate).toBe(end - 30 * day);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CvOrder, type CvStats } from '@portal/contract';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 import {
   checkTable,
   components as orderComponents,
@@ -34,7 +34,7 @@ afterAll(() => t.close());
 const components = (baseOrderId: number) => orderComponents(t, baseOrderId);
 
 describe('virtual machine backup', () => {
-  it('answers the order: VM count, storage used, rates (mrc / quantity) and charges (usage x rate)', async () => {
+  it("answers the order: VM count and storage used as measured, rates and charges from the order's components", async () => {
     const res = await get('orders-cv/get-order-cv', { baseOrderId: cv });
     expect(res.status).toBe(200);
     const order = res.body.data as CvOrder;
@@ -46,9 +46,50 @@ describe('virtual machine backup', () => {
     expect(order.per_gb_rate).toBeCloseTo(storage ? Number(storage.mrc_charges) / Number(storage.quantity) : 0, 3);
     expect(order.backup_count).toBeGreaterThan(0);
     expect(order.used_bytes).toBeGreaterThan(0);
-    expect(order.mm_rate_per_vm).toBeCloseTo(order.backup_count * order.per_vm_rate, 1);
-    expect(order.gb_amount).toBeCloseTo((order.used_bytes / 1024 ** 3) * order.per_gb_rate, 1);
+    // Decision 099: the charges are the billed components', not usage x rate.
+    expect(order.mm_rate_per_vm).toBe(Number(vms?.mrc_charges ?? 0));
+    expect(order.gb_amount).toBe(Number(storage?.mrc_charges ?? 0));
     expect(order.run_date).toBeGreaterThan(0);
+  });
+
+  it("the charge cards add up to the order's monthly charge", async () => {
+    const order = (await get('orders-cv/get-order-cv', { baseOrderId: cv })).body.data as CvOrder;
+    const mrc = await t.db.one<{ mrc_charges: number }>('SELECT mrc_charges FROM orders WHERE base_order_id = $1', [
+      cv,
+    ]);
+    expect(order.mrc_charges).toBe(Number(mrc?.mrc_charges));
+    expect(order.charges.length).toBe((await components(cv)).length);
+    const total = order.charges.reduce((sum, c) => sum + c.mrc_charges, 0);
+    expect(total).toBeCloseTo(order.mrc_charges, 2);
+    // Rates carry 6 decimals: quantity x rate is the charge to within half a cent.
+    for (const c of order.charges)
+      if (c.quantity > 0) expect(Math.abs(c.rate * c.quantity - c.mrc_charges)).toBeLessThan(0.005);
+    const others = order.charges
+      .filter((c) => !/^(Protected virtual machines|Backup storage)/.test(c.description))
+      .reduce((sum, c) => sum + c.mrc_charges, 0);
+    expect(order.mm_rate_per_vm + order.gb_amount + others).toBeCloseTo(order.mrc_charges, 2);
+  });
+
+  it("offers the provider's client installers, as configured", async () => {
+    const order = (await get('orders-cv/get-order-cv', { baseOrderId: cv })).body.data as CvOrder;
+    expect(order.client_downloads.length).toBeGreaterThan(2);
+    expect(new Set(order.client_downloads.map((d) => d.platform))).toEqual(
+      new Set(['Windows', 'Linux', 'VMware', 'Hyper-V']),
+    );
+    for (const d of order.client_downloads) expect(d.url).toMatch(/^https:\/\//);
+    const configured = [{ platform: 'FreeBSD', label: 'Agent for FreeBSD (pkg)', url: 'https://dl.example.net/a.pkg' }];
+    const other = await createTestApp({ BACKUP_CLIENT_DOWNLOADS: JSON.stringify(configured) });
+    try {
+      const token = await other.signIn('customer@demo.test');
+      const res = await getCall(other, 'orders-cv/get-order-cv', { baseOrderId: cv }, token);
+      expect((res.body.data as CvOrder).client_downloads).toEqual(configured);
+    } finally {
+      await other.close();
+    }
+    expect(() => testEnv({ BACKUP_CLIENT_DOWNLOADS: '[{"platform":"Windows","label":"x","url":"ftp://x"}]' })).toThrow(
+      /BACKUP_CLIENT_DOWNLOADS/,
+    );
+    expect(() => testEnv({ BACKUP_CLIENT_DOWNLOADS: 'not json' })).toThrow(/BACKUP_CLIENT_DOWNLOADS/);
   });
 
   it('answers the two charts of a range', async () => {

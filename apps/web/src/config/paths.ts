@@ -54,6 +54,8 @@ export const paths = {
   adminSignupAccess: () => '/admin/signup-access',
   /** Provider integration tokens and the record of their batches (staff level 3). */
   adminIntegration: () => '/admin/integration',
+  /** The chart kit's style demo: a sample of every kind of chart (any staff level). */
+  adminChartStyles: () => '/admin/chart-styles',
   /** Loads a user's accounts for the staff member, then goes to `returnTo` (a router path). */
   adminGetUserAccounts: (userId: number, returnTo?: string) =>
     `/admin/get-user-accounts/${userId}${returnTo ? `?url=${encodeURIComponent(returnTo)}` : ''}`,

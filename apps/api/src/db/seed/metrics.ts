@@ -44,7 +44,8 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, loadFactor, steps, timeline, w
  *   ob             daily   size_bytes, objects, bucket_count, per bucket (sub-key = bucket name):
  *                          bucket_size_bytes:<bucket>, bucket_objects:<bucket> (the totals are their sums);
  *                          each bucket also gets an ob_buckets row with its latest size and object count
- *   oc             daily   instance_count, volume_storage_bytes, snap_storage_bytes
+ *   oc             daily   instance_count, volume_storage_bytes, snap_storage_bytes, per instance type
+ *                          (sub-key = flavor, e.g. 'm1.large'): instances_of_type:<flavor>, adding up to instance_count
  *   resource-pool  daily   memory_bytes_used, memory_bytes_limit, cpu_hz_used, cpu_hz_limit,
  *                          per storage profile (sub-key 'performance' / 'capacity'):
  *                          storage_bytes_used:<profile>, storage_bytes_limit:<profile>;
@@ -135,12 +136,15 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
         bucket_count: steps(r, D, buckets.length, 0),
       };
     }
-    case 'oc':
+    case 'oc': {
+      const instances = walk(r, D, r.between(6, 60), 0.3, 0.02, true);
       return {
-        instance_count: walk(r, D, r.between(6, 60), 0.3, 0.02, true),
+        instance_count: instances,
         volume_storage_bytes: walk(r, D, qty(c, 'Volume', 4000) * GB * 0.6, 0.3, 0.01),
         snap_storage_bytes: walk(r, D, qty(c, 'Snapshot', 1000) * GB * 0.5, 0.2, 0.03),
+        ...instanceTypes(o.base_order_id, instances, light),
       };
+    }
     case 'resource-pool': {
       const memLimit = qty(c, 'Reserved memory', 256) * GB;
       const cpuLimit = qty(c, 'Reserved vCPU', 64) * GHZ;
@@ -169,6 +173,35 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
     default:
       return {};
   }
+}
+
+const FLAVORS = ['m1.small', 'm1.medium', 'm1.large', 'c1.xlarge', 'r1.2xlarge'];
+
+/**
+ * The daily instance count split over instance types (flavors; own random stream): each type's share
+ * drifts slowly, types after the first two start part-way, and the parts add up to the count.
+ */
+function instanceTypes(baseOrderId: number, counts: readonly number[], light: boolean): Series {
+  const r = rng(`oc-types:${baseOrderId}`);
+  const flavors = FLAVORS.slice(0, light ? 2 : r.int(3, FLAVORS.length));
+  const weights = flavors.map(() => r.between(0.5, 3));
+  const from = flavors.map((_, i) => (i < 2 ? 0 : r.int(0, Math.floor(counts.length * 0.7))));
+  const out: Series = Object.fromEntries(flavors.map((f) => [`instances_of_type:${f}`, [] as number[]]));
+  counts.forEach((count, day) => {
+    weights.forEach((w, i) => (weights[i] = Math.max(0.2, w * Math.exp(r.noise(0.03)))));
+    const live = weights.map((w, i) => (day >= (from[i] ?? 0) ? w : 0));
+    const total = live.reduce((a, b) => a + b, 0);
+    const exact = live.map((w) => (count * w) / total);
+    const parts = exact.map(Math.floor);
+    let left = count - parts.reduce((a, b) => a + b, 0);
+    // Largest remainders first, so the parts add up to the day's count.
+    for (const i of exact.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0])) {
+      if (left-- <= 0) break;
+      parts[i[1]] = (parts[i[1]] ?? 0) + 1;
+    }
+    flavors.forEach((f, i) => out[`instances_of_type:${f}`]?.push(parts[i] ?? 0));
+  });
+  return out;
 }
 
 /** ifType of an order's main interface, by product (see the header). */

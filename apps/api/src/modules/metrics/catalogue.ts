@@ -67,6 +67,12 @@ export const metrics = {
   instance_count: gauge('instance_count', 'instances', 'Compute instances running that day.'),
   volume_storage_bytes: gauge('volume_storage_bytes', 'bytes', 'Volume storage used.'),
   snap_storage_bytes: gauge('snap_storage_bytes', 'bytes', 'Snapshot storage used.'),
+  instances_of_type: gauge(
+    'instances_of_type',
+    'instances',
+    'Compute instances of one instance type (flavor, the object_key) running that day.',
+    'object_key',
+  ),
   memory_bytes_used: gauge('memory_bytes_used', 'bytes', 'Memory in use.'),
   memory_bytes_limit: gauge('memory_bytes_limit', 'bytes', 'Memory reserved.'),
   cpu_hz_used: gauge('cpu_hz_used', 'hertz', 'Compute in use.'),
@@ -190,7 +196,7 @@ export const pages = {
     title: 'Open cloud',
     route: 'oc',
     kinds: [],
-    series: [m.instance_count, m.volume_storage_bytes, m.snap_storage_bytes],
+    series: [m.instance_count, m.instances_of_type, m.volume_storage_bytes, m.snap_storage_bytes],
   },
   'resource-pool': {
     title: 'Resource pool',

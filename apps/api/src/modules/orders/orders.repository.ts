@@ -194,10 +194,10 @@ export const findOrder = (db: Db, userId: number, baseOrderId: number) =>
     [userId, baseOrderId],
   );
 
-/** Sets the alias of the caller's order; undefined when the order is not the caller's. */
+/** Sets (or, with an empty alias, clears) the alias of the caller's order; undefined when the order is not the caller's. */
 export const updateAlias = (db: Db, userId: number, baseOrderId: number, alias: string) =>
-  db.one<{ base_order_id: number; alias: string; product_controller: string }>(
-    `UPDATE orders o SET alias = $3
+  db.one<{ base_order_id: number; alias: string | null; product_controller: string }>(
+    `UPDATE orders o SET alias = NULLIF(btrim($3), '')
        FROM products p
       WHERE p.product_cd = o.product_cd AND o.base_order_id = $2 AND ${inCallerAccounts('o.account_id', 1)}
       RETURNING o.base_order_id, o.alias, p.product_controller`,

@@ -98,7 +98,7 @@ export function ordersService(deps: Deps) {
             nowMs: deps.clock.now(),
             orderId: baseOrderId,
             userId: caller.userId,
-            data: { alias },
+            data: { alias: row.alias },
           });
         }
         return row;

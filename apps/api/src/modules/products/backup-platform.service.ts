@@ -4,21 +4,18 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { metrics, seriesReader } from '../metrics/index.ts';
-import { findProductOrder } from './products.repository.ts';
-
-const GB = 1024 ** 3;
-const round2 = (v: number) => Math.round(v * 100) / 100;
-const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**
- * How the backup platform answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
- * - backup_mgmt_applies / backup_storage_applies / replication_storage_applies: the order has a
+ * How the backup platform answer is derived:
+ * - backup_mgmt_applies / backup_storage_applies / replication_storage_applies: the order has a billed
  *   component whose description starts with 'Backup management objects' / 'Backup repository' /
- *   'Replication' and a quantity above 0 (order_components).
+ *   'Replication' and a quantity above 0.
  * - Usage: the latest daily point of backup_mgmt_objects, backup_storage_bytes,
- *   replication_storage_bytes; run_date is the time of the latest of those points.
- * - Rate: the component's mrc_charges over its quantity (per object, or per GB of 1024^3 bytes, a month).
- * - Charge (_mrc): the latest usage times the rate (storage in GB), in dollars; 0 when it does not apply.
+ *   replication_storage_bytes (what is measured); run_date is the time of the latest of those points.
+ * - Rate and charge (_rate, _mrc): the component's rate (per object, or per GB of 1024^3 bytes, a
+ *   month) and its monthly charge, so the cards add up to the order's monthly charge (decision 099);
+ *   0 when the part does not apply.
  * - Stats: the three series as they are, each its own chart table.
  */
 export function backupPlatformService(deps: Deps) {
@@ -40,36 +37,28 @@ export function backupPlatformService(deps: Deps) {
   return {
     async order(caller: Caller, baseOrderId: number): Promise<ChOrder> {
       const o = await order(caller, baseOrderId);
-      const rows = await db.query<{ description: string; quantity: number; mrc_charges: number }>(
-        `SELECT description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1 ORDER BY sort_order, component_id`,
-        [o.base_order_id],
-      );
-      const rate = (prefix: string) => {
-        const c = rows.find((r) => r.description.startsWith(prefix) && Number(r.quantity) > 0);
-        return c ? round4(Number(c.mrc_charges) / Number(c.quantity)) : null;
-      };
-      const mgmtRate = rate('Backup management objects');
-      const storageRate = rate('Backup repository');
-      const replicationRate = rate('Replication');
+      const mgmt = chargeOf(o, 'Backup management objects');
+      const storage = chargeOf(o, 'Backup repository');
+      const replication = chargeOf(o, 'Replication');
       const now = nowSeconds();
       const latest = await series.latest(o.base_order_id, refs, now);
       const runDate = await series.lastTime(o.base_order_id, refs, now);
-      const [objects, storage, replication] = latest.map((v) => v ?? 0) as [number, number, number];
+      const [objects, storageBytes, replicationBytes] = latest.map((v) => v ?? 0) as [number, number, number];
       return {
         ...o,
-        backup_mgmt_applies: mgmtRate !== null,
-        backup_storage_applies: storageRate !== null,
-        replication_storage_applies: replicationRate !== null,
+        backup_mgmt_applies: mgmt !== undefined,
+        backup_storage_applies: storage !== undefined,
+        replication_storage_applies: replication !== undefined,
         platform: {
           backup_mgmt_objects: objects,
-          backup_mgmt_objects_rate: mgmtRate ?? 0,
-          backup_mgmt_objects_mrc: round2(objects * (mgmtRate ?? 0)),
-          backup_storage_bytes: storage,
-          backup_storage_rate: storageRate ?? 0,
-          backup_storage_mrc: round2((storage / GB) * (storageRate ?? 0)),
-          replication_storage_bytes: replication,
-          replication_storage_rate: replicationRate ?? 0,
-          replication_storage_mrc: round2((replication / GB) * (replicationRate ?? 0)),
+          backup_mgmt_objects_rate: mgmt?.rate ?? 0,
+          backup_mgmt_objects_mrc: mgmt?.mrc_charges ?? 0,
+          backup_storage_bytes: storageBytes,
+          backup_storage_rate: storage?.rate ?? 0,
+          backup_storage_mrc: storage?.mrc_charges ?? 0,
+          replication_storage_bytes: replicationBytes,
+          replication_storage_rate: replication?.rate ?? 0,
+          replication_storage_mrc: replication?.mrc_charges ?? 0,
           run_date: runDate,
         },
       };

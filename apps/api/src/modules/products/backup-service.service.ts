@@ -1,4 +1,4 @@
-import type { productsBs } from '@portal/contract';
+import type { ProductOrder, productsBs } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -6,9 +6,7 @@ import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { findManagedBackup, findManagedBackups, findRuns } from './backup-service.repository.ts';
 import { metrics, seriesReader, type MetricDef } from '../metrics/index.ts';
-import { findProductOrder } from './products.repository.ts';
-
-const round4 = (v: number) => Math.round(v * 10000) / 10000;
+import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**
  * How the backup as a service answer is derived (the seed has no backup platform feed):
@@ -20,7 +18,7 @@ const round4 = (v: number) => Math.round(v * 10000) / 10000;
  *   sharepoint sites and websites have no component in the catalogue and count 0 unless one starts
  *   with 'Protected workstations' / 'Protected virtual machines' / 'Protected mobiles' /
  *   'Microsoft 365 teams' / 'Microsoft 365 sharepoint sites' / 'Protected websites'.
- * - Rates: a component's mrc_charges over its quantity: per_gb_rate 'Production backup storage',
+ * - Rates: a component's rate (its own, else its charge over its quantity): per_gb_rate 'Production backup storage',
  *   per_local_gb_rate 'Local cache appliance storage', bs_bo_rate 'Protected servers' (per backup
  *   object), bs_bm_rate 'Backup management and monitoring'.
  * - Managed backups (bs_managed_backups, runs in bs_backup_runs): only for orders with a 'Backup
@@ -37,24 +35,18 @@ export function backupServiceService(deps: Deps) {
     return found;
   }
 
-  async function components(baseOrderId: number) {
-    const rows = await db.query<{ description: string; quantity: number; mrc_charges: number }>(
-      `SELECT description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1 ORDER BY sort_order, component_id`,
-      [baseOrderId],
-    );
-    const find = (prefix: string) => rows.find((r) => r.description.startsWith(prefix) && Number(r.quantity) > 0);
-    const count = (prefix: string) => Number(find(prefix)?.quantity ?? 0);
-    const rate = (prefix: string) => {
-      const c = find(prefix);
-      return c ? round4(Number(c.mrc_charges) / Number(c.quantity)) : 0;
-    };
+  /** Quantities and rates of the order's billed components (decision 099: the same the charge cards show). */
+  function components(o: ProductOrder) {
+    const find = (prefix: string) => chargeOf(o, prefix);
+    const count = (prefix: string) => find(prefix)?.quantity ?? 0;
+    const rate = (prefix: string) => find(prefix)?.rate ?? 0;
     return { find, count, rate };
   }
 
   /** The caller's bs order with backup management, else NOT_FOUND / ORDER_BS_NOT_MANAGED. */
   async function managedOrder(caller: Caller, baseOrderId: number) {
     const o = await order(caller, baseOrderId);
-    if (!(await components(o.base_order_id)).find('Backup management'))
+    if (!components(o).find('Backup management'))
       throw new AppError('ORDER_BS_NOT_MANAGED', 'This order has no managed backups.');
     return o;
   }
@@ -69,7 +61,7 @@ export function backupServiceService(deps: Deps) {
   return {
     async order(caller: Caller, baseOrderId: number): Promise<productsBs.BsOrder> {
       const o = await order(caller, baseOrderId);
-      const c = await components(o.base_order_id);
+      const c = components(o);
       const [production, local] = await series.latest(
         o.base_order_id,
         [{ metric: metrics.production_storage_bytes }, { metric: metrics.local_storage_bytes }],

@@ -4,14 +4,13 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { metrics, seriesReader } from '../metrics/index.ts';
-import { findProductOrder } from './products.repository.ts';
-
-const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**
  * How the endpoint detection answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
  * - hasLicenses: the order has an 'EDR licences' component with a quantity above 0 (order_components).
- * - licenses_rate: that component's mrc_charges over its quantity, dollars per licence a month; 0 without it.
+ * - licenses_rate: that component's rate (its own, else its charge over its quantity), dollars per licence a
+ *   month; 0 without it.
  * - active_licenses / active_licenses_hw: the latest daily point of active_licenses / active_licenses_hw;
  *   last_run_date is the time of the latest of those points.
  * - Stats: one chart table (license) with both series as columns.
@@ -31,11 +30,7 @@ export function endpointDetectionService(deps: Deps) {
   return {
     async order(caller: Caller, baseOrderId: number): Promise<EdOrder> {
       const o = await order(caller, baseOrderId);
-      const rows = await db.query<{ description: string; quantity: number; mrc_charges: number }>(
-        `SELECT description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1 ORDER BY sort_order, component_id`,
-        [o.base_order_id],
-      );
-      const licences = rows.find((r) => r.description.startsWith('EDR licences') && Number(r.quantity) > 0);
+      const licences = chargeOf(o, 'EDR licences');
       const now = nowSeconds();
       const [active, activeHw] = await series.latest(o.base_order_id, refs, now);
       const runDate = await series.lastTime(o.base_order_id, refs, now);
@@ -43,7 +38,7 @@ export function endpointDetectionService(deps: Deps) {
         ...o,
         hasLicenses: licences !== undefined,
         active_licenses: active ?? 0,
-        licenses_rate: licences ? round4(Number(licences.mrc_charges) / Number(licences.quantity)) : 0,
+        licenses_rate: licences?.rate ?? 0,
         active_licenses_hw: activeHw ?? 0,
         last_run_date: runDate,
       };

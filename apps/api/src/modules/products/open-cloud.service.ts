@@ -1,13 +1,22 @@
-import type { OcOrder, OcStats } from '@portal/contract';
+import type { ChartData, OcOrder, OcStats, ProductOrder } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { metrics, seriesReader } from '../metrics/index.ts';
-import { findProductOrder } from './products.repository.ts';
+import { chargeOf, findProductOrder } from './products.repository.ts';
 
 const GB = 1024 ** 3;
 const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** The instance types (columns) with at least one instance in the chart's range. */
+function typesIn(table: ChartData): string[] {
+  const [header = [], ...rows] = table;
+  return header
+    .slice(1)
+    .filter((_, i) => rows.some((r) => typeof r[i + 1] === 'number' && (r[i + 1] as number) > 0))
+    .map(String);
+}
 
 /**
  * How the open cloud answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
@@ -16,13 +25,15 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  *   quantity above 0 (order_components).
  * - open_cloud: the latest daily point of instance_count, volume_storage_bytes, snap_storage_bytes;
  *   run_date is the time of the latest instance_count point.
- * - Rates: a component's mrc_charges over its quantity. Compute is billed per instance-day, so the
- *   month-to-date VM spend is the sum of the daily instance counts since the 1st (UTC) times that rate.
+ * - Spend: compute is billed per instance-day, so the month-to-date VM spend is the sum of the daily
+ *   instance counts since the 1st (UTC) times the compute component's rate.
  *   Storage is billed per GB-month, so each day adds GB(that day) x rate / days in the month.
  * - Stats: instance_count, volume_storage (volume_storage_bytes), snap_storage (snap_storage_bytes)
  *   are the series as they are. uncommitted_usage is the instances of each day above the committed
- *   daily quantity (the compute component's quantity / 30), never below 0. There is no instance-type
- *   series, so instance_type_count is an empty table (header only) and distinct_instance_types is [].
+ *   daily quantity (the compute component's quantity / 30), never below 0. instance_type_count has one
+ *   column per instance type (instances_of_type by object_key: the instances of that type each day);
+ *   distinct_instance_types names the types with an instance in the range.
+ * - Rates: the billed components' (decision 099), the same the page's charge cards show.
  */
 export function openCloudService(deps: Deps) {
   const { db, clock } = deps;
@@ -40,22 +51,15 @@ export function openCloudService(deps: Deps) {
     return found;
   }
 
-  async function components(baseOrderId: number) {
-    const rows = await db.query<{ description: string; quantity: number; mrc_charges: number }>(
-      `SELECT description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1 ORDER BY sort_order, component_id`,
-      [baseOrderId],
-    );
-    const find = (prefix: string) => {
-      const c = rows.find((r) => r.description.startsWith(prefix) && Number(r.quantity) > 0);
-      return c ? { quantity: Number(c.quantity), rate: Number(c.mrc_charges) / Number(c.quantity) } : null;
-    };
+  function components(o: ProductOrder) {
+    const find = (prefix: string) => chargeOf(o, prefix) ?? null;
     return { compute: find('Compute instances'), volume: find('Volume storage'), snapshot: find('Snapshot storage') };
   }
 
   return {
     async order(caller: Caller, baseOrderId: number): Promise<OcOrder> {
       const o = await order(caller, baseOrderId);
-      const c = await components(o.base_order_id);
+      const c = components(o);
       const now = nowSeconds();
       const [instances, volume, snapshots] = await series.latest(o.base_order_id, refs, now);
       const runDate = await series.lastTime(o.base_order_id, [{ metric: metrics.instance_count }], now);
@@ -84,10 +88,17 @@ export function openCloudService(deps: Deps) {
 
     async stats(caller: Caller, input: { baseOrderId: number; startDate: number; endDate: number }): Promise<OcStats> {
       const o = await order(caller, input.baseOrderId);
-      const c = await components(o.base_order_id);
+      const c = components(o);
       const { startDate: start, endDate: end } = input;
-      const [instances, volume, snap] = await Promise.all([
+      const types = await series.objectKeys(o.base_order_id, metrics.instances_of_type);
+      const [instances, byType, volume, snap] = await Promise.all([
         series.chart(o.base_order_id, [{ metric: metrics.instance_count, label: 'Instances' }], start, end),
+        series.chart(
+          o.base_order_id,
+          types.map((type) => ({ metric: metrics.instances_of_type, labels: { object_key: type }, label: type })),
+          start,
+          end,
+        ),
         series.chart(o.base_order_id, [{ metric: metrics.volume_storage_bytes, label: 'Volume storage' }], start, end),
         series.chart(o.base_order_id, [{ metric: metrics.snap_storage_bytes, label: 'Snapshot storage' }], start, end),
       ]);
@@ -103,8 +114,8 @@ export function openCloudService(deps: Deps) {
       ];
       return {
         instance_count: instances,
-        instance_type_count: [['Time', 'Instance types']],
-        distinct_instance_types: [],
+        instance_type_count: byType,
+        distinct_instance_types: typesIn(byType),
         volume_storage: volume,
         snap_storage: snap,
         uncommitted_usage: uncommitted,

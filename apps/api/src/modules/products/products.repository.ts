@@ -4,15 +4,30 @@ import type { Db } from '../../db/client.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
 import { inCallerAccounts } from '../../lib/scope.ts';
 
-/** One of the caller's orders whose product has this controller; undefined otherwise. */
+/**
+ * One of the caller's orders whose product has this controller, with its facts and billed components
+ * (rate: the component's own, else its charge over its quantity); undefined otherwise.
+ */
 export const findProductOrder = (db: Db, userId: number, baseOrderId: number, controller: string) =>
   db.one<ProductOrder>(
-    `SELECT o.base_order_id, o.order_number, o.product_cd, p.product, o.alias, o.account_id
+    `SELECT o.base_order_id, o.order_number, o.product_cd, p.product, o.alias, o.account_id,
+            o.uss_circuit_id, o.customer_ref, o.mrc_charges,
+            coalesce((SELECT json_agg(json_build_object(
+                        'component_id', c.component_id, 'description', c.description,
+                        'unit_of_measure', c.unit_of_measure, 'quantity', c.quantity,
+                        'rate', round(coalesce(c.rate, CASE WHEN c.quantity > 0 THEN c.mrc_charges / c.quantity
+                                                             ELSE c.mrc_charges END), 6),
+                        'mrc_charges', c.mrc_charges) ORDER BY c.sort_order, c.component_id)
+                        FROM order_components c WHERE c.base_order_id = o.base_order_id), '[]') AS charges
        FROM orders o
        JOIN products p ON p.product_cd = o.product_cd
       WHERE o.base_order_id = $2 AND p.product_controller = $3 AND ${inCallerAccounts('o.account_id', 1)}`,
     [userId, baseOrderId, controller],
   );
+
+/** The billed component whose description starts with `prefix` and whose quantity is above 0. */
+export const chargeOf = (order: ProductOrder, prefix: string) =>
+  order.charges.find((c) => c.description.startsWith(prefix) && c.quantity > 0);
 
 /** The billed components of an order, in page order. */
 export const findComponents = (db: Db, baseOrderId: number) =>

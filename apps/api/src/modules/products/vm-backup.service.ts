@@ -4,20 +4,17 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { metrics, seriesReader } from '../metrics/index.ts';
-import { findProductOrder } from './products.repository.ts';
-
-const GB = 1024 ** 3;
-const round2 = (v: number) => Math.round(v * 100) / 100;
-const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**
- * How the virtual machine backup answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
- * - backup_count / used_bytes: the latest daily point of vm_count / used_bytes; run_date is the time of
- *   the latest of those points.
- * - per_vm_rate: the 'Protected virtual machines' component's mrc_charges over its quantity (order_components),
- *   dollars per VM a month; per_gb_rate: the same for the 'Backup storage' component, per GB of 1024^3 bytes.
- *   0 when the order has no such component (or its quantity is 0).
- * - mm_rate_per_vm: the month's VM charge, backup_count x per_vm_rate; gb_amount: used GB x per_gb_rate (dollars).
+ * How the virtual machine backup answer is derived:
+ * - backup_count / used_bytes: the latest daily point of vm_count / used_bytes (what is measured);
+ *   run_date is the time of the latest of those points.
+ * - Rates and charges come from the order's billed components, so the charge cards add up to the
+ *   order's monthly charge (decision 099): per_vm_rate / mm_rate_per_vm are the rate and charge of the
+ *   'Protected virtual machines' component, per_gb_rate / gb_amount those of 'Backup storage'
+ *   (per GB of 1024^3 bytes); 0 when the order has no such component.
+ * - client_downloads: the provider's client installers, configured in BACKUP_CLIENT_DOWNLOADS.
  * - Stats: the two series as they are, each its own chart table.
  */
 export function vmBackupService(deps: Deps) {
@@ -35,30 +32,21 @@ export function vmBackupService(deps: Deps) {
   return {
     async order(caller: Caller, baseOrderId: number): Promise<CvOrder> {
       const o = await order(caller, baseOrderId);
-      const rows = await db.query<{ description: string; quantity: number; mrc_charges: number }>(
-        `SELECT description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1 ORDER BY sort_order, component_id`,
-        [o.base_order_id],
-      );
-      const rate = (prefix: string) => {
-        const c = rows.find((r) => r.description.startsWith(prefix) && Number(r.quantity) > 0);
-        return c ? round4(Number(c.mrc_charges) / Number(c.quantity)) : 0;
-      };
-      const perVm = rate('Protected virtual machines');
-      const perGb = rate('Backup storage');
+      const vms = chargeOf(o, 'Protected virtual machines');
+      const storage = chargeOf(o, 'Backup storage');
       const now = nowSeconds();
       const [vmCount, usedBytes] = await series.latest(o.base_order_id, refs, now);
       const runDate = await series.lastTime(o.base_order_id, refs, now);
-      const vms = vmCount ?? 0;
-      const used = usedBytes ?? 0;
       return {
         ...o,
-        backup_count: vms,
-        used_bytes: used,
-        per_gb_rate: perGb,
-        gb_amount: round2((used / GB) * perGb),
+        backup_count: vmCount ?? 0,
+        used_bytes: usedBytes ?? 0,
+        per_gb_rate: storage?.rate ?? 0,
+        gb_amount: storage?.mrc_charges ?? 0,
         run_date: runDate,
-        per_vm_rate: perVm,
-        mm_rate_per_vm: round2(vms * perVm),
+        per_vm_rate: vms?.rate ?? 0,
+        mm_rate_per_vm: vms?.mrc_charges ?? 0,
+        client_downloads: deps.env.BACKUP_CLIENT_DOWNLOADS,
       };
     },
 

@@ -71,14 +71,23 @@ describe('buildNav', () => {
   });
 
   it('shows staff links by admin level', () => {
-    expect(buildNav({ ...base, adminLevel: 1 }).staff.map((l) => l.to)).toEqual(['/admin/account-access']);
-    expect(buildNav({ ...base, adminLevel: 2 }).staff.map((l) => l.to)).toEqual(['/admin/account-access']);
+    expect(buildNav({ ...base, adminLevel: 0 }).staff).toEqual([]);
+    expect(buildNav({ ...base, adminLevel: 1 }).staff.map((l) => l.to)).toEqual([
+      '/admin/account-access',
+      '/admin/chart-styles',
+    ]);
+    expect(buildNav({ ...base, adminLevel: 2 }).staff.map((l) => l.to)).toEqual([
+      '/admin/account-access',
+      '/admin/chart-styles',
+    ]);
     expect(buildNav({ ...base, adminLevel: 3 }).staff.map((l) => l.to)).toEqual([
       '/admin/account-access',
       '/admin/login-as-user',
       '/admin/integration',
+      '/admin/snmp-devices',
+      '/admin/chart-styles',
     ]);
-    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(3);
+    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(5);
   });
 });
 

@@ -54,8 +54,18 @@ export const adminRoutes: RouteObject[] = [
     lazy: page(() => import('../../features/signup-access/pages/SignupAccessGrantsPage.tsx'), 'SignupAccessGrantsPage'),
   },
   {
+    path: 'admin/chart-styles',
+    loader: requireLevel(admin.staffLevels.accountAccess),
+    lazy: page(() => import('../../features/style-demo/StyleDemoPage.tsx'), 'StyleDemoPage'),
+  },
+  {
     path: 'admin/integration',
     loader: requireLevel(integration.staffLevel),
     lazy: page(() => import('../../features/integration/pages/IntegrationPage.tsx'), 'IntegrationPage'),
+  },
+  {
+    path: 'admin/snmp-devices',
+    loader: requireLevel(integration.staffLevel),
+    lazy: page(() => import('../../features/snmp-devices/pages/SnmpDevicesPage.tsx'), 'SnmpDevicesPage'),
   },
 ];

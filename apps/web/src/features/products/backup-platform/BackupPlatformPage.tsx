@@ -1,13 +1,13 @@
-import { SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ChartData, ChOrder, ChStats } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
-import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
-import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
+import { ChargesTable } from '../components/ChargesTable.tsx';
+import { ProductSections, ProductTabs } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 import { chStatsQueryOptions } from './get-ch-stats.ts';
@@ -76,45 +76,41 @@ export function BackupPlatformPage() {
   return (
     <ProductShell label="Backup platform" query={query}>
       {(order) => {
-        const tabs = parts(order);
-        if (tabs.length === 0) return <EmptyState>No backup platform parts apply to this order.</EmptyState>;
         const asOf = order.platform.run_date ? `as of ${formatDate(order.platform.run_date)}` : undefined;
+        const tabs = parts(order).map((t) => ({
+          value: t.value,
+          label: t.label,
+          content: (
+            <ProductSections
+              stats={[
+                <Stat key="usage" label="Usage" hint={asOf}>
+                  {t.usage}
+                </Stat>,
+                <Stat key="rate" label="Rate" hint={t.rateUnit}>
+                  {formatMoney(t.rate)}
+                </Stat>,
+                <Stat key="charge" label="Charge" hint="billed quantity × rate, this month">
+                  {formatMoney(t.charge)}
+                </Stat>,
+              ]}
+              charts={[
+                <TimeSeriesChart
+                  key={t.value}
+                  title={t.label}
+                  defaultRange={defaultRanges.month}
+                  query={({ start, end }) => chStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
+                  select={t.select}
+                  unit={t.unit}
+                />,
+              ]}
+            />
+          ),
+        }));
         return (
-          <Tabs defaultValue={tabs[0]?.value ?? null} keepMounted={false}>
-            <Tabs.List>
-              {tabs.map((t) => (
-                <Tabs.Tab key={t.value} value={t.value}>
-                  {t.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {tabs.map((t) => (
-              <Tabs.Panel key={t.value} value={t.value} pt="md">
-                <Stack gap="md">
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                    <Stat label="Usage" hint={asOf}>
-                      {t.usage}
-                    </Stat>
-                    <Stat label="Rate" hint={t.rateUnit}>
-                      {formatMoney(t.rate)}
-                    </Stat>
-                    <Stat label="Charge" hint="usage × rate">
-                      {formatMoney(t.charge)}
-                    </Stat>
-                  </SimpleGrid>
-                  <ChartGrid>
-                    <TimeSeriesChart
-                      title={t.label}
-                      defaultRange={defaultRanges.month}
-                      query={({ start, end }) => chStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
-                      select={t.select}
-                      unit={t.unit}
-                    />
-                  </ChartGrid>
-                </Stack>
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <Stack gap="md">
+            <ProductTabs tabs={tabs} empty="No backup platform parts apply to this order." />
+            <ChargesTable order={order} />
+          </Stack>
         );
       }}
     </ProductShell>

@@ -1,29 +1,18 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { productsBs } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
-import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatBytes, formatMoney } from '../../../lib/formats.ts';
+import { ChargesTable } from '../components/ChargesTable.tsx';
+import { PageSection, ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
+import { Stat } from '../components/Stat.tsx';
 import { bsStorageStatsQueryOptions, useOrderBs } from './api.ts';
 import { ManagedBackupsTable } from './ManagedBackupsTable.tsx';
 
 const bytes = (v: number) => formatBytes(v, 1);
-
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function Rates({ order }: { order: productsBs.BsOrder }) {
   const rows: [string, number][] = [
@@ -35,10 +24,7 @@ function Rates({ order }: { order: productsBs.BsOrder }) {
     ['Backup management', order.bs_bm_rate],
   ];
   return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={2} size="h4" mb="sm">
-        Rates
-      </Title>
+    <PageSection title="Rates">
       <Table aria-label="Rates">
         <Table.Tbody>
           {rows.map(([label, rate]) => (
@@ -49,7 +35,7 @@ function Rates({ order }: { order: productsBs.BsOrder }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Paper>
+    </PageSection>
   );
 }
 
@@ -64,43 +50,42 @@ export function BackupServicePage() {
           { key: 'production' as const, title: 'Production storage' },
           ...(order.local_storage_size === null ? [] : [{ key: 'local' as const, title: 'Local storage' }]),
         ];
+        const stat = (label: string, value: string | number) => (
+          <Stat key={label} label={label}>
+            {value}
+          </Stat>
+        );
         return (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <Stat label="Production storage" value={bytes(order.production_storage_size)} />
-              <Stat label="Trial storage" value={bytes(order.trial_storage_size)} />
-              {order.local_storage_size !== null && (
-                <Stat label="Local storage" value={bytes(order.local_storage_size)} />
-              )}
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-              <Stat label="Workstations" value={order.workstation_count} />
-              <Stat label="Virtual machines" value={order.vm_count} />
-              <Stat label="Servers" value={order.server_count} />
-              <Stat label="Mobiles" value={order.mobile_count} />
-              <Stat
-                label="Cloud office items"
-                value={order.mailbox_count + order.teams_count + order.sharepoint_sites_count}
+          <ProductSections
+            stats={[
+              stat('Production storage', bytes(order.production_storage_size)),
+              stat('Trial storage', bytes(order.trial_storage_size)),
+              ...(order.local_storage_size !== null ? [stat('Local storage', bytes(order.local_storage_size))] : []),
+              stat('Workstations', order.workstation_count),
+              stat('Virtual machines', order.vm_count),
+              stat('Servers', order.server_count),
+              stat('Mobiles', order.mobile_count),
+              stat('Cloud office items', order.mailbox_count + order.teams_count + order.sharepoint_sites_count),
+              stat('Websites', order.website_count),
+            ]}
+            charts={charts.map((c) => (
+              <TimeSeriesChart
+                key={c.key}
+                title={c.title}
+                defaultRange={defaultRanges.month}
+                query={(range) =>
+                  bsStorageStatsQueryOptions({ baseOrderId, startDate: range.start, endDate: range.end })
+                }
+                select={(stats) => stats[c.key]}
+                unit="gigabytes"
               />
-              <Stat label="Websites" value={order.website_count} />
-            </SimpleGrid>
-            <Rates order={order} />
-            <ChartGrid>
-              {charts.map((c) => (
-                <TimeSeriesChart
-                  key={c.key}
-                  title={c.title}
-                  defaultRange={defaultRanges.month}
-                  query={(range) =>
-                    bsStorageStatsQueryOptions({ baseOrderId, startDate: range.start, endDate: range.end })
-                  }
-                  select={(stats) => stats[c.key]}
-                  unit="gigabytes"
-                />
-              ))}
-            </ChartGrid>
-            <ManagedBackupsTable baseOrderId={baseOrderId} />
-          </Stack>
+            ))}
+            tables={[
+              <ManagedBackupsTable key="backups" baseOrderId={baseOrderId} />,
+              <Rates key="rates" order={order} />,
+              <ChargesTable key="charges" order={order} />,
+            ]}
+          />
         );
       }}
     </ProductShell>

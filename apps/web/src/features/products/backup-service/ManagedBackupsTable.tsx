@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { productsBs } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { rangeFor } from '../../../components/ui/chart-rules.ts';
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { formatDateTime } from '../../../lib/formats.ts';
+import { PageSection } from '../components/ProductSections.tsx';
 import { useBsManagedBackups } from './api.ts';
 import { backupPath, statusLabel } from './paths.ts';
 
@@ -32,21 +33,16 @@ export function ManagedBackupsTable({ baseOrderId }: { baseOrderId: number }) {
     { key: 'error_count', header: 'Failed (30 days)', render: (b) => b.error_count, align: 'right' },
   ];
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Managed backups
-        </Title>
-        <DataTable
-          caption="Managed backups"
-          columns={columns}
-          rows={query.data}
-          rowKey={(b) => b.resource_id}
-          loading={query.isPending}
-          error={query.error}
-          empty="No managed backups."
-        />
-      </Stack>
-    </Paper>
+    <PageSection title="Managed backups">
+      <DataTable
+        caption="Managed backups"
+        columns={columns}
+        rows={query.data}
+        rowKey={(b) => b.resource_id}
+        loading={query.isPending}
+        error={query.error}
+        empty="No managed backups."
+      />
+    </PageSection>
   );
 }

@@ -1,4 +1,3 @@
-import { Paper, Stack, Title } from '@mantine/core';
 import { products, type Bucket } from '@portal/contract';
 
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
@@ -7,6 +6,7 @@ import { Pager } from '../../../components/ui/Pager.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { formatBytes } from '../../../lib/formats.ts';
 import { useBuckets } from '../api/get-buckets.ts';
+import { PageSection } from './ProductSections.tsx';
 
 const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
 
@@ -29,27 +29,22 @@ export function BucketTable({ baseOrderId }: { baseOrderId: number }) {
     ...(list.search ? { search_bucket: list.search } : {}),
   });
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Buckets
-        </Title>
-        <ListSearch value={list.search} onSearch={list.setSearch} label="Search buckets" placeholder="Bucket name" />
-        <DataTable
-          caption="Buckets"
-          columns={columns}
-          rows={query.data?.data}
-          rowKey={(b) => b.bucket}
-          loading={query.isPending}
-          error={query.error}
-          sort={list}
-          onSort={list.toggleSort}
-          empty="No buckets found."
-        />
-        {query.data && (
-          <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Bucket pages" />
-        )}
-      </Stack>
-    </Paper>
+    <PageSection title="Buckets">
+      <ListSearch value={list.search} onSearch={list.setSearch} label="Search buckets" placeholder="Bucket name" />
+      <DataTable
+        caption="Buckets"
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(b) => b.bucket}
+        loading={query.isPending}
+        error={query.error}
+        sort={list}
+        onSort={list.toggleSort}
+        empty="No buckets found."
+      />
+      {query.data && (
+        <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Bucket pages" />
+      )}
+    </PageSection>
   );
 }

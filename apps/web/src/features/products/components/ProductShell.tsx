@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages, type ProductOrder } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
-import { formatDateTime } from '../../../lib/formats.ts';
+import { formatDateTime, formatMoney } from '../../../lib/formats.ts';
 import { useDataFreshness } from '../api/get-data-freshness.ts';
 
 /** The generic order page (components, alias, ticket): 'order' is the controller of plain orders. */
@@ -47,6 +47,48 @@ function FreshnessNotice({ baseOrderId }: { baseOrderId: number }) {
   );
 }
 
+function Fact({ label, id, children }: { label: string; id: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} data-testid={`fact-${id}`}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The order's facts under the heading: the same on every product page (decision 099). */
+function OrderFacts({ order }: { order: ProductOrder }) {
+  return (
+    <Paper withBorder radius="md" px="md" py="sm" data-testid="order-facts">
+      <Group gap="xl" wrap="wrap" align="flex-start">
+        <Fact label="Product" id="product">
+          {order.product}
+        </Fact>
+        <Fact label="Order" id="order">
+          {order.order_number}
+        </Fact>
+        {order.uss_circuit_id && (
+          <Fact label="Circuit ID" id="circuit">
+            {order.uss_circuit_id}
+          </Fact>
+        )}
+        {order.customer_ref && (
+          <Fact label="Customer reference" id="reference">
+            {order.customer_ref}
+          </Fact>
+        )}
+        <Fact label="Monthly charge" id="mrc">
+          {formatMoney(order.mrc_charges)}
+        </Fact>
+      </Group>
+    </Paper>
+  );
+}
+
 export interface ProductShellProps<T extends ProductOrder> {
   label: string;
   query: { data: T | undefined; error: unknown; isPending: boolean };
@@ -54,8 +96,10 @@ export interface ProductShellProps<T extends ProductOrder> {
 }
 
 /**
- * Header and content area of a product page. When the order call fails the content area is hidden
- * (spec services.md section 4) and only the error remains.
+ * Header and content area of every product page (decision 099): breadcrumbs, the heading (alias or
+ * product), actions, the order's facts and the data-freshness notice; the content below is laid out
+ * with ProductSections. When the order call fails the content area is hidden (spec services.md
+ * section 4) and only the error remains.
  */
 export function ProductShell<T extends ProductOrder>({ label, query, children }: ProductShellProps<T>) {
   if (query.error) {
@@ -83,7 +127,7 @@ export function ProductShell<T extends ProductOrder>({ label, query, children }:
             {order.alias || order.product}
           </Title>
           <Text size="sm" c="dimmed">
-            {label} · {order.alias ? `${order.product} · ` : ''}Order {order.order_number}
+            {label}
           </Text>
         </div>
         <Group gap="xs">
@@ -98,6 +142,7 @@ export function ProductShell<T extends ProductOrder>({ label, query, children }:
           </Button>
         </Group>
       </Group>
+      <OrderFacts order={order} />
       <FreshnessNotice baseOrderId={order.base_order_id} />
       <LiveOrder baseOrderId={order.base_order_id}>{children(order)}</LiveOrder>
     </Stack>

@@ -1,10 +1,10 @@
 import { Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One figure of a product page's stats row. */
+/** One stats card of a product page (decision 099): label, figure and an optional hint, named by its label. */
 export function Stat({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>

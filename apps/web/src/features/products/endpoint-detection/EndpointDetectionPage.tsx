@@ -1,12 +1,13 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { EdStats } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
-import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatDate, formatMoney } from '../../../lib/formats.ts';
+import { ChargesTable } from '../components/ChargesTable.tsx';
+import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 import { edStatsQueryOptions } from './get-ed-stats.ts';
@@ -23,31 +24,39 @@ export function EndpointDetectionPage() {
   return (
     <ProductShell label="Endpoint detection" query={query}>
       {(order) => {
-        if (!order.hasLicenses) return <EmptyState>This order has no endpoint detection licences.</EmptyState>;
+        if (!order.hasLicenses)
+          return (
+            <Stack gap="md">
+              <EmptyState>This order has no endpoint detection licences.</EmptyState>
+              <ChargesTable order={order} />
+            </Stack>
+          );
         const asOf = order.last_run_date ? `as of ${formatDate(order.last_run_date)}` : undefined;
         return (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <Stat label="Active licences" hint={asOf}>
+          <ProductSections
+            stats={[
+              <Stat key="active" label="Active licences" hint={asOf}>
                 {count(order.active_licenses)}
-              </Stat>
-              <Stat label="Hardware-bound licences" hint={asOf}>
+              </Stat>,
+              <Stat key="hw" label="Hardware-bound licences" hint={asOf}>
                 {count(order.active_licenses_hw)}
-              </Stat>
-              <Stat label="Licence rate" hint="per licence per month">
+              </Stat>,
+              <Stat key="rate" label="Licence rate" hint="per licence per month">
                 {formatMoney(order.licenses_rate)}
-              </Stat>
-            </SimpleGrid>
-            <ChartGrid>
+              </Stat>,
+            ]}
+            charts={[
               <TimeSeriesChart
+                key="licences"
                 title="Licences"
                 defaultRange={defaultRanges.month}
                 query={({ start, end }) => edStatsQueryOptions({ baseOrderId, startDate: start, endDate: end })}
                 select={licenseOf}
                 unit="count"
-              />
-            </ChartGrid>
-          </Stack>
+              />,
+            ]}
+            tables={<ChargesTable order={order} />}
+          />
         );
       }}
     </ProductShell>

@@ -8,7 +8,6 @@ import {
 } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
-import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import type { ChartRange } from '../../../components/ui/chart/ranges.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
@@ -17,6 +16,8 @@ import { downloadNetworkStats } from '../api/download-network-stats.ts';
 import { useNetworkOrder } from '../api/get-network-order.ts';
 import { networkSummaryQueryOptions } from '../api/get-network-summary.ts';
 import { networkStatsQueryOptions } from '../api/get-network-stats.ts';
+import { ChargesTable } from '../components/ChargesTable.tsx';
+import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { TrafficSummaryTable } from './TrafficSummary.tsx';
 
@@ -105,17 +106,16 @@ export function NetworkPage() {
   const query = useNetworkOrder(baseOrderId);
   return (
     <ProductShell label="Network" query={query}>
-      {(order) =>
-        order.interfaces.length === 0 ? (
-          <EmptyState>No monitored interfaces on this order.</EmptyState>
-        ) : (
-          <ChartGrid>
-            {order.interfaces.slice(0, products.maxNetworkChartSets).map((iface) => (
-              <InterfaceCharts key={iface.snmpinterface_id} baseOrderId={baseOrderId} iface={iface} />
-            ))}
-          </ChartGrid>
-        )
-      }
+      {(order) => (
+        <ProductSections
+          charts={order.interfaces.slice(0, products.maxNetworkChartSets).map((iface) => (
+            <InterfaceCharts key={iface.snmpinterface_id} baseOrderId={baseOrderId} iface={iface} />
+          ))}
+          tables={<ChargesTable order={order} />}
+        >
+          {order.interfaces.length === 0 && <EmptyState>No monitored interfaces on this order.</EmptyState>}
+        </ProductSections>
+      )}
     </ProductShell>
   );
 }

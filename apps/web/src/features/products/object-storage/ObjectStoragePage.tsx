@@ -1,14 +1,15 @@
-import { Progress, SimpleGrid, Stack } from '@mantine/core';
+import { Progress } from '@mantine/core';
 import type { ObOrder, ObStats } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
-import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatBytes, formatGigabytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
 import { obStatsQueryOptions } from '../api/get-ob-stats.ts';
 import { useOrderOb } from '../api/get-order-ob.ts';
 import { BucketTable } from '../components/BucketTable.tsx';
+import { ChargesTable } from '../components/ChargesTable.tsx';
+import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 
@@ -40,33 +41,42 @@ export function ObjectStoragePage() {
   return (
     <ProductShell label="Object storage" query={query}>
       {(order) => (
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <Storage order={order} />
-            <Stat label="Buckets">{count(order.latest_bucket_count)}</Stat>
-            <Stat label="Max size">{order.max_size <= -1 ? 'No limit' : formatBytes(order.max_size)}</Stat>
-            <Stat label="Usage rate" hint="per GB per month">
+        <ProductSections
+          stats={[
+            <Storage key="storage" order={order} />,
+            <Stat key="buckets" label="Buckets">
+              {count(order.latest_bucket_count)}
+            </Stat>,
+            <Stat key="max" label="Max size">
+              {order.max_size <= -1 ? 'No limit' : formatBytes(order.max_size)}
+            </Stat>,
+            <Stat key="rate" label="Usage rate" hint="per GB per month">
               {formatMoney(order.per_gb_rate)}
-            </Stat>
-          </SimpleGrid>
-          <ChartGrid>
+            </Stat>,
+          ]}
+          charts={[
             <TimeSeriesChart
+              key="size"
               title="Storage used"
               defaultRange={defaultRanges.month}
               query={(range) => obStatsQueryOptions({ baseOrderId, ...range })}
               select={sizeOf}
               unit="gigabytes"
-            />
+            />,
             <TimeSeriesChart
+              key="objects"
               title="Objects"
               defaultRange={defaultRanges.month}
               query={(range) => obStatsQueryOptions({ baseOrderId, ...range })}
               select={objectsOf}
               unit="count"
-            />
-          </ChartGrid>
-          <BucketTable baseOrderId={baseOrderId} />
-        </Stack>
+            />,
+          ]}
+          tables={[
+            <BucketTable key="buckets" baseOrderId={baseOrderId} />,
+            <ChargesTable key="charges" order={order} />,
+          ]}
+        />
       )}
     </ProductShell>
   );

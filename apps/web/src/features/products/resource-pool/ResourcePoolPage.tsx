@@ -1,12 +1,13 @@
-import { Group, Paper, RingProgress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import type { productsRp } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
-import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { chartColumns, formatBytes, formatHertz, roundToNearest5 } from '../../../lib/formats.ts';
+import { formatBytes, formatHertz, roundToNearest5 } from '../../../lib/formats.ts';
+import { ChargesTable } from '../components/ChargesTable.tsx';
+import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { resourcePoolStatsQueryOptions, useResourcePoolOrder } from './api.ts';
 import { VmTable } from './VmTable.tsx';
@@ -91,28 +92,23 @@ export function ResourcePoolPage() {
     <ProductShell label="Resource pool" query={query}>
       {(order) => {
         const items = usages(order);
-        const cols = chartColumns(items.length);
         return (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: cols }} spacing="md">
-              {items.map((u) => (
-                <UsageCard key={u.key} usage={u} />
-              ))}
-            </SimpleGrid>
-            <ChartGrid>
-              {items.map((u, i) => (
-                <TimeSeriesChart
-                  key={u.key}
-                  title={u.title}
-                  defaultRange={defaultRanges.month}
-                  query={(range) => resourcePoolStatsQueryOptions({ baseOrderId, ...range })}
-                  select={(charts) => charts[i]?.chartData ?? []}
-                  unit={u.unit}
-                />
-              ))}
-            </ChartGrid>
-            <VmTable baseOrderId={baseOrderId} />
-          </Stack>
+          <ProductSections
+            stats={items.map((u) => (
+              <UsageCard key={u.key} usage={u} />
+            ))}
+            charts={items.map((u, i) => (
+              <TimeSeriesChart
+                key={u.key}
+                title={u.title}
+                defaultRange={defaultRanges.month}
+                query={(range) => resourcePoolStatsQueryOptions({ baseOrderId, ...range })}
+                select={(charts) => charts[i]?.chartData ?? []}
+                unit={u.unit}
+              />
+            ))}
+            tables={[<VmTable key="vms" baseOrderId={baseOrderId} />, <ChargesTable key="charges" order={order} />]}
+          />
         );
       }}
     </ProductShell>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { productsRp } from '@portal/contract';
 
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
@@ -6,6 +6,7 @@ import { ListSearch } from '../../../components/ui/ListSearch.tsx';
 import { Pager } from '../../../components/ui/Pager.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { formatBytes } from '../../../lib/formats.ts';
+import { PageSection } from '../components/ProductSections.tsx';
 import { downloadResourcePoolVms, useResourcePoolVms } from './api.ts';
 
 const columns: Column<productsRp.ResourcePoolVm>[] = [
@@ -27,32 +28,29 @@ export function VmTable({ baseOrderId }: { baseOrderId: number }) {
   };
   const query = useResourcePoolVms({ ...search, page: list.page });
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            Virtual machines
-          </Title>
-          <Button size="xs" variant="default" onClick={() => void downloadResourcePoolVms(search)}>
-            Download VMs
-          </Button>
-        </Group>
-        <ListSearch value={list.search} onSearch={list.setSearch} label="Search VMs" placeholder="VM name" />
-        <DataTable
-          caption="Virtual machines"
-          columns={columns}
-          rows={query.data?.data}
-          rowKey={(v) => v.name}
-          loading={query.isPending}
-          error={query.error}
-          sort={list}
-          onSort={list.toggleSort}
-          empty="No VMs found."
-        />
-        {query.data && (
-          <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="VM pages" />
-        )}
-      </Stack>
-    </Paper>
+    <PageSection
+      title="Virtual machines"
+      actions={
+        <Button size="xs" variant="default" onClick={() => void downloadResourcePoolVms(search)}>
+          Download VMs
+        </Button>
+      }
+    >
+      <ListSearch value={list.search} onSearch={list.setSearch} label="Search VMs" placeholder="VM name" />
+      <DataTable
+        caption="Virtual machines"
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(v) => v.name}
+        loading={query.isPending}
+        error={query.error}
+        sort={list}
+        onSort={list.toggleSort}
+        empty="No VMs found."
+      />
+      {query.data && (
+        <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="VM pages" />
+      )}
+    </PageSection>
   );
 }

@@ -3,13 +3,14 @@ import type { UsageStatsItem } from '@portal/contract';
 import { products } from '@portal/contract';
 import { useLoaderData } from 'react-router';
 
-import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { chartPrice, formatDate, formatMoney } from '../../../lib/formats.ts';
 import { useUsageOrder } from '../api/get-usage-order.ts';
 import { usageStatsQueryOptions } from '../api/get-usage-stats.ts';
+import { ChargesTable } from '../components/ChargesTable.tsx';
+import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 
 const quantity = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(value);
@@ -45,10 +46,9 @@ export function UsageBasedPage() {
     <ProductShell label="Usage-based service" query={query}>
       {(order) => {
         const components = order.components.slice(0, products.maxUsageCharts);
-        if (components.length === 0) return <EmptyState>No usage-based components on this order.</EmptyState>;
         return (
-          <ChartGrid>
-            {components.map((c) => (
+          <ProductSections
+            charts={components.map((c) => (
               <TimeSeriesChart
                 key={c.component_id}
                 title={c.description}
@@ -61,7 +61,10 @@ export function UsageBasedPage() {
                 footer={(items) => <RecentCharge item={items[0]} />}
               />
             ))}
-          </ChartGrid>
+            tables={<ChargesTable order={order} />}
+          >
+            {components.length === 0 && <EmptyState>No usage-based components on this order.</EmptyState>}
+          </ProductSections>
         );
       }}
     </ProductShell>

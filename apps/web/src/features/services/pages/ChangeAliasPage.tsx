@@ -19,7 +19,7 @@ type Output = z.output<typeof schema>;
 
 function AliasForm({ order }: { order: OrderDetail }) {
   const mutation = useChangeAlias();
-  const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
+  const { register, handleSubmit, formState, setValue } = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: { alias: order.alias ?? '' },
   });
@@ -29,7 +29,11 @@ function AliasForm({ order }: { order: OrderDetail }) {
     return (
       <RedirectNotice
         to={paths.service(mutation.data.product_controller, mutation.data.base_order_id)}
-        message={`The alias of order ${order.order_number} is now "${mutation.data.alias}".`}
+        message={
+          mutation.data.alias
+            ? `The alias of order ${order.order_number} is now "${mutation.data.alias}".`
+            : `The alias of order ${order.order_number} has been cleared.`
+        }
       />
     );
   }
@@ -46,12 +50,11 @@ function AliasForm({ order }: { order: OrderDetail }) {
           <Text size="sm">
             {order.product}, order {order.order_number}
             {order.uss_circuit_id ? `, circuit ${order.uss_circuit_id}` : ''}. The alias is your own name for this
-            service; it shows in the services list and can be searched.
+            service; it shows in the services list and can be searched. Save an empty alias to clear it.
           </Text>
           <FormErrors error={mutation.error} />
           <TextInput
             label="Alias"
-            required
             maxLength={orders.aliasMaxLength}
             autoComplete="off"
             error={formState.errors.alias?.message}
@@ -61,9 +64,24 @@ function AliasForm({ order }: { order: OrderDetail }) {
             <Anchor component={Link} to={back} size="sm">
               Back to the service
             </Anchor>
-            <Button type="submit" loading={mutation.isPending}>
-              Save alias
-            </Button>
+            <Group gap="xs">
+              {order.alias && (
+                <Button
+                  type="button"
+                  variant="default"
+                  loading={mutation.isPending}
+                  onClick={() => {
+                    setValue('alias', '');
+                    mutation.mutate({ base_order_id: order.base_order_id, alias: '' });
+                  }}
+                >
+                  Clear alias
+                </Button>
+              )}
+              <Button type="submit" loading={mutation.isPending}>
+                Save alias
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>
