@@ -64,6 +64,8 @@ export const paths = {
   services: (groupOrCode?: string) => (groupOrCode ? `/services/${seg(groupOrCode)}` : '/services'),
   service: (productController: string, baseOrderId: number) => `/service/${seg(productController)}/${baseOrderId}`,
   changeAlias: (baseOrderId: number) => `/service/change-alias/${baseOrderId}`,
+  /** A web and app security zone's page (without the zone: the order's zones). */
+  ddZone: (baseOrderId: number, zoneId: number) => `/service/dd/${baseOrderId}/${zoneId}`,
   resources: (categoryId: number) => `/resources/${categoryId}`,
   resource: (resourceId: number) => `/resources/view/${resourceId}`,
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-import { exactSegments, idSegment } from '../../lib/segments.ts';
+import { exactSegments, idSegment, optionalSegments } from '../../lib/segments.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /**
@@ -24,6 +24,14 @@ const bsBackupGuard = segmentGuard((s) => {
   const [order, resourceId] = exactSegments(s, 2) ?? [];
   const baseOrderId = idSegment(order);
   return baseOrderId === null || !resourceId ? null : { baseOrderId, resourceId };
+});
+
+/** A base order id and an optional security zone id; otherwise the dashboard. */
+const ddGuard = segmentGuard((s) => {
+  const [order, zone] = optionalSegments(s, 2, 1) ?? [];
+  const baseOrderId = idSegment(order);
+  const zoneId = zone === undefined ? null : idSegment(zone);
+  return baseOrderId === null || (zone !== undefined && zoneId === null) ? null : { baseOrderId, zoneId };
 });
 
 export const productsRoutes: RouteObject[] = [
@@ -79,5 +87,10 @@ export const productsRoutes: RouteObject[] = [
     path: 'service/bs-backup/*',
     loader: bsBackupGuard,
     lazy: page(() => import('../../features/products/backup-service/BackupResourcePage.tsx'), 'BackupResourcePage'),
+  },
+  {
+    path: 'service/dd/*',
+    loader: ddGuard,
+    lazy: page(() => import('../../features/products/web-security/WebSecurityPage.tsx'), 'WebSecurityPage'),
   },
 ];
