@@ -54,6 +54,8 @@ export const paths = {
   adminSignupAccess: () => '/admin/signup-access',
   /** Provider integration tokens and the record of their batches (staff level 3). */
   adminIntegration: () => '/admin/integration',
+  /** The devices the SNMP poller reads, with their status (staff level 3). */
+  adminSnmpDevices: () => '/admin/snmp-devices',
   /** The chart kit's style demo: a sample of every kind of chart (any staff level). */
   adminChartStyles: () => '/admin/chart-styles',
   /** Loads a user's accounts for the staff member, then goes to `returnTo` (a router path). */

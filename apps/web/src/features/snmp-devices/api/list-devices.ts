@@ -1,0 +1,18 @@
+import { snmp } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+import { snmpKeys } from './keys.ts';
+
+/** The SNMP devices with their status (never their community or v3 keys). */
+export const listDevices = (signal?: AbortSignal) => request(snmp.listDevices, {}, { signal });
+
+export const devicesQueryOptions = () =>
+  queryOptions({
+    queryKey: snmpKeys.list(),
+    queryFn: ({ signal }) => listDevices(signal),
+    // Last success, last error and next run move on while the page is open.
+    refetchInterval: 10_000,
+  });
+
+export const useDevices = () => useQuery(devicesQueryOptions());

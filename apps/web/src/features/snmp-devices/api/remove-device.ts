@@ -1,0 +1,16 @@
+import { snmp } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { request } from '../../../lib/request.ts';
+import { snmpKeys } from './keys.ts';
+
+/** Removes a device: the poller stops reading it. */
+export const removeDevice = (deviceKey: string) => request(snmp.removeDevice, { device_key: deviceKey });
+
+export const useRemoveDevice = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeDevice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: snmpKeys.all }),
+  });
+};
