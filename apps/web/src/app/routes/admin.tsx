@@ -68,9 +68,4 @@ export const adminRoutes: RouteObject[] = [
     loader: requireLevel(integration.staffLevel),
     lazy: page(() => import('../../features/snmp-devices/pages/SnmpDevicesPage.tsx'), 'SnmpDevicesPage'),
   },
-  {
-    path: 'admin/snmp-devices',
-    loader: requireLevel(integration.staffLevel),
-    lazy: page(() => import('../../features/snmp-devices/pages/SnmpDevicesPage.tsx'), 'SnmpDevicesPage'),
-  },
 ];
