@@ -87,8 +87,8 @@ async function main() {
       headers: { authorization: `Bearer ${customer}`, 'content-type': 'application/json' },
       body: JSON.stringify({ search_product_cd: 'di', perPage: 100 }),
     });
-    const order = ((await orders.json()) as { data: { data: { base_order_id: number; order_number: string }[] } }).data
-      .data[0];
+    const listed = (await orders.json()) as { data: { data: { base_order_id: number; order_number: string }[] } };
+    const order = listed.data.data[0] as { base_order_id: number; order_number: string };
     if (!order) throw new Error('no network order for the demo customer');
 
     let clock = Math.floor(Date.now() / 1000) - 3600;
