@@ -8,7 +8,8 @@
 //    median of 15 reads of the chart query (modules/metrics seriesReader). The bar: the 92-day
 //    chart costs no more than twice the 1-day chart.
 // Run: npm run metrics -w @portal/bench   (BENCH_METRICS_DAYS=92, ONLY=pg|embedded)
-// PostgreSQL database portal_bench_metrics (dropped and made anew each run); no server port is used.
+// PostgreSQL database BENCH_METRICS_DB (default portal_bench_metrics; dropped and made anew each run);
+// no server port is used.
 
 import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
@@ -28,6 +29,7 @@ const only = process.env.ONLY;
 const interfaces = 10;
 const perRequest = 10_000;
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const pgName = process.env.BENCH_METRICS_DB ?? 'portal_bench_metrics';
 const DAY = 86400;
 
 const load = () =>
@@ -73,7 +75,7 @@ function readings(minute: number, start: number) {
 }
 
 async function run(kind: 'pg' | 'embedded') {
-  const db = kind === 'pg' ? await freshPostgres('portal_bench_metrics') : await openPglite();
+  const db = kind === 'pg' ? await freshPostgres(pgName) : await openPglite();
   const now = Math.floor(Date.now() / 60000) * 60;
   const start = now - days * DAY;
   const env = parseEnv({

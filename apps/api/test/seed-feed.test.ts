@@ -70,6 +70,7 @@ describe('the demo seed as a feed', () => {
       'notifications',
       'outages',
       'tickets',
+      'product-objects',
     ];
     for (const collection of fed) expect(summary.fed[collection], collection).toBeGreaterThan(0);
     expect(summary.fed.accounts).toBe(await count('accounts'));
@@ -77,6 +78,13 @@ describe('the demo seed as a feed', () => {
     expect(summary.fed.invoices).toBe(await count('invoices'));
     expect(summary.fed.payments).toBe(await count('payments'));
     expect(summary.fed.tickets).toBe(await count('tickets'));
+    // The objects behind the network and resource pool pages' series (decision 098): one item a row.
+    const objects = (kind: string) =>
+      items.filter((i) => i.collection === 'product-objects' && (i.item as { kind: string }).kind === kind).length;
+    expect(objects('network_interface')).toBe(await count('network_interfaces'));
+    expect(objects('storage_profile')).toBe(await count('storage_profiles'));
+    expect(await count('network_interfaces')).toBeGreaterThan(0);
+    expect(await count('storage_profiles')).toBeGreaterThan(0);
     expect(items).toHaveLength(Object.values(summary.fed).reduce((a, b) => a + b, 0));
   });
 
@@ -91,8 +99,11 @@ describe('the demo seed as a feed', () => {
     // The latest item per key (an outage is sent when it starts and again when it ends).
     const latest = new Map<string, { collection: CollectionName; item: unknown }>();
     for (const sent of items) {
-      const key = (sent.item as Record<string, unknown>)[integration.collections[sent.collection].key];
-      latest.set(`${sent.collection}:${String(key)}`, sent);
+      const item = sent.item as Record<string, unknown>;
+      const key = item[integration.collections[sent.collection].key];
+      // A product object is keyed by its order and kind too ('performance' is a profile of many pools).
+      const scope = sent.collection === 'product-objects' ? `${String(item.order_number)}:${String(item.kind)}:` : '';
+      latest.set(`${sent.collection}:${scope}${String(key)}`, sent);
     }
     const deps = { db, clock: { now: () => NOW.getTime() } } as unknown as Deps;
     const outcomes = new Map<string, number>();
@@ -147,6 +158,8 @@ describe('the demo seed as a feed', () => {
       cmc_contact_emails: 'cmc_contact_email_id',
       outages: 'outage_id',
       metric_series: 'series_id',
+      network_interfaces: 'base_order_id, object_key',
+      storage_profiles: 'base_order_id, object_key',
     };
     const fingerprint = (d: Db) =>
       d.query<{ t: string; md5: string; next: number }>(

@@ -213,10 +213,15 @@ export function networkChartsFor(ifType: number): readonly NetworkChartType[] {
   return [];
 }
 
+/** A monitored interface: the order's network_interface object (product-objects), keyed by its ifIndex. */
 export const networkInterface = z.object({
   snmpinterface_id: z.number().int(),
   snmpiftype: z.number().int(),
   multi_interface_alias: z.string().nullable(),
+  /** The device's name of the interface (ifName, e.g. ge-0/0/0). */
+  name: z.string(),
+  /** Its speed in bits per second (ifHighSpeed x 10^6); 0 when unknown. */
+  speed_bps: z.number(),
 });
 export type NetworkInterface = z.infer<typeof networkInterface>;
 

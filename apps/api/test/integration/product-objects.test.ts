@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { NetworkOrder, productsRp } from '@portal/contract';
+
 import { demoEmails } from '../../src/db/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { getCall } from '../products/kit.ts';
@@ -304,5 +306,79 @@ describe('objects fed through the collection show on their product pages', () =>
     expect(
       (backups.body.data as { resource_id: string; title: string }[]).filter((b) => b.resource_id === 'fed-hash'),
     ).toMatchObject([{ resource_id: 'fed-hash', title: 'Fed backup', last_backup: null }]);
+  });
+
+  it('an interface (name, alias, type and speed as fed) and a storage profile, before any point arrives', async () => {
+    const customer = await t.signIn('customer@demo.test');
+    const [network, rp] = await Promise.all(['network', 'resource-pool'].map(customersOrder));
+    const listed = async () =>
+      (
+        (await getCall(t, 'network/get-network-order', { baseOrderId: network!.base_order_id }, customer)).body
+          .data as NetworkOrder
+      ).interfaces;
+    const before = await listed();
+    expect(
+      statuses(
+        await run([
+          {
+            order_number: network!.order_number,
+            kind: 'network_interface',
+            object_key: '4100',
+            attributes: { name: 'Tunnel7', alias: 'Branch office', snmpiftype: 131, speed_bps: 50_000_000 },
+          },
+          { order_number: rp!.order_number, kind: 'storage_profile', object_key: 'archive' },
+        ]),
+      ),
+    ).toEqual(['created', 'created']);
+    const after = await listed();
+    expect(after.length).toBe(before.length + 1);
+    expect(after.find((i) => i.snmpinterface_id === 4100)).toEqual({
+      snmpinterface_id: 4100,
+      snmpiftype: 131,
+      multi_interface_alias: 'Branch office',
+      name: 'Tunnel7',
+      speed_bps: 50_000_000,
+    });
+    const day = Math.floor(Date.now() / 1000);
+    // Its type decides its charts: a tunnel (131) has bits only, and no points yet make an empty table.
+    const range = {
+      baseOrderId: network!.base_order_id,
+      interfaceId: 4100,
+      startDate: day - 86400,
+      endDate: day,
+    };
+    const bits = await getCall(t, 'network/get-network-stats', { ...range, chartType: 'bits' }, customer);
+    expect(bits.status).toBe(200);
+    expect((bits.body.data as unknown[])[0]).toEqual(['Time', 'In bits', 'Out bits']);
+    const packets = await getCall(t, 'network/get-network-stats', { ...range, chartType: 'packets' }, customer);
+    expect(packets.body.code).toBe('NETWORK_STATS_NOT_FOUND');
+    const csv = await getCall(t, 'network/download-network-stats', { ...range, chartType: 'bits' }, customer);
+    expect(csv.headers['content-disposition']).toContain('network-4100-Tunnel7-bits.csv');
+
+    const pool = await getCall(
+      t,
+      'resource-pools/get-resource-pool-order',
+      { baseOrderId: rp!.base_order_id },
+      customer,
+    );
+    expect(pool.status).toBe(200);
+    expect((pool.body.data as productsRp.ResourcePoolOrder).storage_profiles).toContainEqual({
+      name: 'archive',
+      bytes_used: 0,
+      bytes_limit: 0,
+    });
+    const charts = await getCall(
+      t,
+      'resource-pools/get-resource-pool-stats',
+      { baseOrderId: rp!.base_order_id, start: day - 86400, end: day },
+      customer,
+    );
+    expect((charts.body.data as { key: string }[]).map((c) => c.key)).toContain('storage:archive');
+
+    // Another company's customer sees neither.
+    const other = await t.signIn('admin@demo.test');
+    expect(
+      (await getCall(t, 'network/get-network-order', { baseOrderId: network!.base_order_id }, other)).body.code,
+    ).toBe('NOT_FOUND');
   });
 });

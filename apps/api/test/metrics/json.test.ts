@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   customerNetworkOrder,
   expectTiersMatchRaw,
+  feedInterfaces,
   get,
   metricsToken,
   postPoints,
@@ -25,6 +26,7 @@ beforeAll(async () => {
   token = await metricsToken(t);
   customer = await t.signIn('customer@demo.test');
   order = await customerNetworkOrder(t);
+  await feedInterfaces(t, order.order_number, ['9001', '9002', '9003', '9004', '9005', '9006']);
   // A whole minute, so that the points below fall on round times.
   now = Math.floor(t.clock.now() / 60000) * 60;
 });

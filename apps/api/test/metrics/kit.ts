@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 import type { TestApp } from '../helpers/test-app.ts';
-import { newToken } from '../integration/kit.ts';
+import { batch, newToken } from '../integration/kit.ts';
 
 /** Helpers of the usage-data tests. */
 
@@ -20,6 +20,22 @@ export async function customerNetworkOrder(t: TestApp) {
   );
   if (!row) throw new Error('no network order');
   return row;
+}
+
+/**
+ * Feeds network interfaces (ethernet, 1 Gbit/s) to an order through the product-objects collection, as
+ * a provider's inventory would: the network page lists and charts only the interfaces it holds.
+ */
+export async function feedInterfaces(t: TestApp, orderNumber: string, keys: readonly string[], snmpiftype = 6) {
+  const token = await metricsToken(t, ['orders']);
+  const items = keys.map((key) => ({
+    order_number: orderNumber,
+    kind: 'network_interface',
+    object_key: key,
+    attributes: { name: `ge-0/0/${key}`, snmpiftype, speed_bps: 1_000_000_000 },
+  }));
+  const { results } = await batch(t, token, 'product-objects', items);
+  expect(results.map((r) => r.status)).toEqual(keys.map(() => 'created'));
 }
 
 export async function metricsToken(t: TestApp, scopes = ['metrics']) {

@@ -125,6 +125,46 @@ describe('POST /api/integration/v1/otlp/v1/metrics', () => {
     ]);
   });
 
+  it('skips points flagged as having no recorded value (staleness); rejects NaN and infinities with a reason', async () => {
+    const point = (asDouble: number | string, flags?: number) => ({
+      attributes: [attr('object_key', 'silver')],
+      timeUnixNano: nanos(now - 60),
+      asDouble,
+      ...(flags === undefined ? {} : { flags }),
+    });
+    const gauge = (dataPoints: object[]) => ({
+      resourceMetrics: [
+        {
+          resource: { attributes: [attr('portal.order', order.order_number)] },
+          scopeMetrics: [{ metrics: [{ name: 'storage_bytes_used', gauge: { dataPoints } }] }],
+        },
+      ],
+    });
+    // FLAG_NO_RECORDED_VALUE (1) on #0 (its value, NaN as Prometheus's receivers send, is not read);
+    // "NaN" and "Infinity" are how OTLP's JSON writes those doubles.
+    const json = await post(gauge([point('NaN', 1), point('NaN'), point('Infinity'), point(7e9)]), {
+      'content-type': 'application/json',
+    });
+    expect((json.json() as { data: IngestAnswer }).data).toEqual({
+      accepted: 1,
+      rejected: [1, 2].map((index) => ({ index, errors: { value: ['NaN and infinite values are not stored.'] } })),
+    });
+    // The same in protobuf, with -Inf.
+    const message = ExportMetricsServiceRequest.fromObject(gauge([point(Number.NaN, 1), point(-Infinity)]));
+    const res = await post(Buffer.from(ExportMetricsServiceRequest.encode(message).finish()), {
+      'content-type': 'application/x-protobuf',
+    });
+    expect(
+      ExportMetricsServiceResponse.toObject(ExportMetricsServiceResponse.decode(res.rawPayload), { longs: Number }),
+    ).toEqual({
+      partialSuccess: {
+        rejectedDataPoints: 1,
+        errorMessage: '1 data points rejected; the first (#1): value: NaN and infinite values are not stored.',
+      },
+    });
+    expect(await rates('silver')).toEqual([{ metric: 'storage_bytes_used', value: 7e9 }]);
+  });
+
   it('rejects points without portal.order, refuses garbage and a token without the scope', async () => {
     const res = await post(request(null, '7003'), { 'content-type': 'application/json' });
     const data = (res.json() as { data: IngestAnswer }).data;

@@ -30,7 +30,7 @@ const at = (ms: number) => new Date(ms);
  * The benchmark seed's fast path (decision 076): the same items as the upsert services get, turned into
  * the rows those services write for a new item, numbered on from the services' last ids and written in
  * bulk once per company. Only what the generated companies send (accounts, users, orders, invoices,
- * payments, tickets, all new) is supported; products, notifications and outages always go through the
+ * payments, tickets, interfaces and storage profiles, all new) is supported; products, notifications and outages always go through the
  * services. The seed's tests seed both ways and compare every row, so the two cannot drift apart.
  */
 export class BulkFeed implements FeedSink {
@@ -233,6 +233,21 @@ export class BulkFeed implements FeedSink {
           created_at: m.created_at,
         });
       }
+    },
+    'product-objects': (o) => {
+      const base_order_id = this.known(this.orderIds, o.order_number, 'order');
+      if (o.kind === 'network_interface')
+        this.bulk.add('network_interfaces', {
+          base_order_id,
+          object_key: o.object_key,
+          name: o.attributes.name,
+          alias: o.attributes.alias ?? null,
+          snmpiftype: o.attributes.snmpiftype,
+          speed_bps: o.attributes.speed_bps,
+        });
+      else if (o.kind === 'storage_profile')
+        this.bulk.add('storage_profiles', { base_order_id, object_key: o.object_key });
+      else throw new Error(`seed: the bulk feed does not take product objects of kind ${o.kind}`);
     },
   };
 

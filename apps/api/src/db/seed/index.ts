@@ -99,6 +99,8 @@ const COUNTED = [
   'outages',
   'metric_series',
   'ob_buckets',
+  'network_interfaces',
+  'storage_profiles',
   'resource_pool_vms',
   'bs_managed_backups',
   'bs_backup_runs',
@@ -122,7 +124,7 @@ async function fillAccount(ctx: SeedContext, batches: readonly BatchRef[], plan:
   await addInvoices(ctx, plan, orders);
   addNotificationRecipients(ctx, batches, plan, orders);
   await addSecurityZones(ctx, plan, orders);
-  addMetrics(ctx, plan, orders);
+  await addMetrics(ctx, plan, orders);
   await addDisasterRecovery(ctx, plan, orders);
 }
 

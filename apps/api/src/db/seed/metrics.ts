@@ -37,8 +37,8 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, loadFactor, steps, timeline, w
  *                            ifType 6 (ethernet: di, ep)  + in/out_packets, in/out_discards, in/out_errors (per second)
  *                            ifType 108 (MPLS bundle: mp) + in/out_discards
  *                            ifType 131 (tunnel: sw) and the optional second interface (ifType 53): bits only
- *                          No table lists the interfaces yet: they are the objects of if_in_octets, and the
- *                          type follows from which series exist (packets -> 6, discards only -> 108, else 131/53).
+ *                          Each interface is fed as a product object (kind network_interface: name, alias,
+ *                          type, speed = the order's committed Mbps), the table the network page lists.
  *                          Counters start at a random reading one hour before the first point, so every
  *                          hour has a rate.
  *   ob             daily   size_bytes, objects, bucket_count, per bucket (sub-key = bucket name):
@@ -48,7 +48,8 @@ import { DAILY_POINTS, GB, HOURLY_POINTS, bursts, loadFactor, steps, timeline, w
  *                          (sub-key = flavor, e.g. 'm1.large'): instances_of_type:<flavor>, adding up to instance_count
  *   resource-pool  daily   memory_bytes_used, memory_bytes_limit, cpu_hz_used, cpu_hz_limit,
  *                          per storage profile (sub-key 'performance' / 'capacity'):
- *                          storage_bytes_used:<profile>, storage_bytes_limit:<profile>;
+ *                          storage_bytes_used:<profile>, storage_bytes_limit:<profile> (each profile fed as a
+ *                          product object of kind storage_profile);
  *                          each pool also gets resource_pool_vms rows (name, memory_bytes, number_of_cpus)
  *   usage-based    daily   usage:<component_id>: quantity used that day, in the component's unit_of_measure
  *
@@ -209,8 +210,13 @@ const IF_TYPE: Readonly<Record<string, number>> = { di: 6, ep: 6, mp: 108, sw: 1
 
 /** Hourly interface counters: traffic follows the working day, errors and discards come in bursts. */
 function networkSeries(o: OrderRecord, r: Random, times: readonly number[], light: boolean): Series {
-  const mbps = o.components.find((c) => c.unit === 'Mbps')?.quantity ?? 1000;
-  const capacity = mbps * 1e6;
+/** The device's name of an order's main port, by its ifType (a management sub-interface is `<port>.100`). */
+const PORT_NAME: Readonly<Record<number, string>> = { 6: 'ge-0/0/0', 108: 'Multilink1', 131: 'Tunnel0' };
+
+/** Committed bandwidth of a network order, in bits per second (its first Mbps component, else 1 Gbit/s). */
+const capacityOf = (o: OrderRecord) => (o.components.find((c) => c.unit === 'Mbps')?.quantity ?? 1000) * 1e6;
+
+  const capacity = capacityOf(o);
   const base = r.between(0.2, 0.55);
   const wan = `${o.base_order_id}01`;
   const ifType = IF_TYPE[o.product_cd] ?? 6;
@@ -238,6 +244,46 @@ function networkSeries(o: OrderRecord, r: Random, times: readonly number[], ligh
 
 function chartedOrders(plan: AccountPlan, orders: readonly OrderRecord[], random: Random): OrderRecord[] {
   const active = orders.filter((o) => o.status === 'A' && o.controller !== 'order');
+/**
+ * The objects behind an order's series, fed like a provider's inventory would feed them (the
+ * product-objects collection, decision 098): a network order's interfaces (the main port, and the
+ * management sub-interface where it has one), a resource pool's storage profiles.
+ */
+async function addProductObjects(ctx: SeedContext, o: OrderRecord, series: Series): Promise<void> {
+  const atMs = o.billedFrom.getTime();
+  const keysOf = (prefix: string) =>
+    Object.keys(series)
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => name.slice(prefix.length))
+      .sort();
+  if (o.controller === 'network') {
+    const ifType = IF_TYPE[o.product_cd] ?? 6;
+    const port = PORT_NAME[ifType] ?? 'ge-0/0/0';
+    for (const key of keysOf('in_bits:')) {
+      const main = key === `${o.base_order_id}01`;
+      await ctx.feed.send(
+        'product-objects',
+        {
+          order_number: o.order_number,
+          kind: 'network_interface',
+          object_key: key,
+          attributes: main
+            ? { name: port, alias: 'WAN', snmpiftype: ifType, speed_bps: capacityOf(o) }
+            : { name: `${port}.100`, alias: 'Management', snmpiftype: 53, speed_bps: capacityOf(o) },
+        },
+        atMs,
+      );
+    }
+  }
+  if (o.controller === 'resource-pool')
+    for (const key of keysOf('storage_bytes_used:'))
+      await ctx.feed.send(
+        'product-objects',
+        { order_number: o.order_number, kind: 'storage_profile', object_key: key },
+        atMs,
+      );
+}
+
   if (plan.metrics === 'full') return active;
   const firstPerType = active.filter((o, i) => active.findIndex((p) => p.controller === o.controller) === i);
   if (plan.metrics === 'light') return firstPerType;
@@ -351,7 +397,7 @@ const pending = new WeakMap<SeedContext, Queued[]>();
 /** Requests of at most this many points, as a feed sends them (the ingestion calls' limit). */
 const CHUNK = 10_000;
 
-export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): void {
+export async function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly OrderRecord[]): Promise<void> {
   const pick = rng(`metrics:${plan.account_number}`);
   const daily = timeline(ctx.now, 'day');
   const hourly = timeline(ctx.now, 'hour');
@@ -370,6 +416,7 @@ export function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: readonly
     if (order.controller === 'bs' && first >= 0) addManagedBackups(ctx, order.base_order_id, times.slice(first), light);
     const counters = rng(`counters:${order.base_order_id}`);
     for (const name of first < 0 ? [] : Object.keys(series).sort())
+    if (first >= 0) await addProductObjects(ctx, order, series);
       queue.push(...pointsOf(order, name, times.slice(first), (series[name] ?? []).slice(first), counters));
   }
 }

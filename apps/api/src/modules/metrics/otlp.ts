@@ -36,6 +36,7 @@ message NumberDataPoint {
   fixed64 start_time_unix_nano = 2;
   fixed64 time_unix_nano = 3;
   oneof value { double as_double = 4; sfixed64 as_int = 6; }
+  uint32 flags = 8;
 }
 `;
 
@@ -54,6 +55,7 @@ interface DataPoint {
   timeUnixNano?: Long;
   asDouble?: number;
   asInt?: Long;
+  flags?: number;
 }
 interface Request {
   resourceMetrics?: {
@@ -72,6 +74,8 @@ interface Request {
 }
 
 const DELTA = 1;
+/** DataPointFlags.FLAG_NO_RECORDED_VALUE: OTLP's staleness marker (what Prometheus's StaleNaN becomes). */
+const NO_RECORDED_VALUE = 1;
 
 const num = (v: Long | undefined) =>
   v === undefined
@@ -144,6 +148,8 @@ export function otlpPoints(request: Request, maxPoints: number): { points: Point
         const delta = metric.sum?.aggregationTemporality === DELTA;
         for (const dp of data.dataPoints ?? []) {
           const at = next();
+          // A point that says its series has no value from here on is no point (decision 091).
+          if ((dp.flags ?? 0) & NO_RECORDED_VALUE) continue;
           if (!order) {
             rejected.push({ index: at, errors: { labels: [messages.noOrder] } });
             continue;

@@ -39,6 +39,7 @@ export const messages = {
   future: (minutes: number) => `This time is more than ${minutes} minutes in the future.`,
   tooOld: (oldest: string) => `This time is older than every tier keeps (the oldest kept is ${oldest}).`,
   noOrder: 'The portal_order label (or resource attribute portal.order) is missing.',
+  notFinite: 'NaN and infinite values are not stored.',
 } as const;
 
 const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -72,7 +73,8 @@ export function checkPoint(p: PointIn): FieldErrors | null {
     if (typeof value !== 'string' || value.length === 0 || value.length > maxLabelValue)
       errors.labels = [messages.labelValue];
   if (!Number.isFinite(p.ts)) errors.ts = [messages.ts];
-  if (!Number.isFinite(p.value)) errors.value = [m.number];
+  // NaN (other than a staleness marker, which the decoders drop), +Inf and -Inf: no chart or sum can use them.
+  if (!Number.isFinite(p.value)) errors.value = [messages.notFinite];
   return Object.keys(errors).length ? errors : null;
 }
 

@@ -26,21 +26,51 @@ const { compress, uncompress } = createRequire(import.meta.url)('snappyjs') as {
 };
 
 export const WriteRequest = protobuf.parse(schema).root.lookupType('prometheus.WriteRequest');
+/**
+ * The same message read with each sample's value as its 64 bits (fixed64 and double share a wire
+ * type), so that a staleness marker is told by its exact bits: a NaN kept in a JS number (a double
+ * array, for one) may be made the plain NaN by the engine.
+ */
+const WriteRequestBits = protobuf
+  .parse(schema.replace('message Sample { double value = 1;', 'message Sample { fixed64 value = 1;'))
+  .root.lookupType('prometheus.WriteRequest');
 
 interface Decoded {
   timeseries?: {
     labels?: { name?: string; value?: string }[];
-    samples?: { value?: number; timestamp?: number | protobuf.Long }[];
+    samples?: { value?: number | protobuf.Long; timestamp?: number | protobuf.Long }[];
   }[];
 }
 
 const toNumber = (v: number | protobuf.Long | undefined) =>
   v === undefined ? 0 : typeof v === 'number' ? v : protobuf.util.LongBits.from(v).toNumber();
 
+/**
+ * Prometheus's staleness marker (prometheus/model/value StaleNaN): a NaN with these bits, written when
+ * a series stops (its target went away, a rule no longer yields it). It says "no value from here on",
+ * not a reading, so it is no point: neither stored nor rejected (decision 091).
+ */
+const STALE_HI = 0x7ff00000;
+const STALE_LO = 0x00000002;
+const view = new DataView(new ArrayBuffer(8));
+
+/** A sample's value from its 64 bits, or 'stale' for the staleness marker. */
+function sampleValue(v: number | protobuf.Long | undefined): number | 'stale' {
+  if (v === undefined) return 0;
+  const { hi, lo } = protobuf.util.LongBits.from(v);
+  if (hi >>> 0 === STALE_HI && lo >>> 0 === STALE_LO) return 'stale';
+  view.setUint32(0, hi >>> 0);
+  view.setUint32(4, lo >>> 0);
+  return view.getFloat64(0);
+}
+
 const badBody = () =>
   new AppError('BAD_REQUEST', 'The body is not a snappy-compressed remote write request (prometheus.WriteRequest).');
 
-/** Points (and samples rejected before any check: no order) of a compressed WriteRequest, samples numbered in order. */
+/**
+ * Points (and samples rejected before any check: no order) of a compressed WriteRequest, samples
+ * numbered in order; staleness markers are skipped (they keep their number, so the others' stay put).
+ */
 export function decodeRemoteWrite(
   body: Buffer,
   maxBytes: number,
@@ -48,7 +78,7 @@ export function decodeRemoteWrite(
 ): { points: PointIn[]; rejected: Rejected[] } {
   let request: Decoded;
   try {
-    request = WriteRequest.decode(uncompress(body, maxBytes)) as unknown as Decoded;
+    request = WriteRequestBits.decode(uncompress(body, maxBytes)) as unknown as Decoded;
   } catch (error) {
     if (error instanceof Error && /too big/.test(error.message))
       throw new AppError('PAYLOAD_TOO_LARGE', `The request is larger than ${maxBytes} bytes once uncompressed.`);
@@ -62,6 +92,11 @@ export function decodeRemoteWrite(
     for (const l of series.labels ?? []) if (l.name) labels[l.name] = l.value ?? '';
     for (const sample of series.samples ?? []) {
       if (index >= maxPoints) throw tooMany(maxPoints);
+      const value = sampleValue(sample.value);
+      if (value === 'stale') {
+        index++;
+        continue;
+      }
       if (!labels.portal_order) rejected.push({ index, errors: { labels: [messages.noOrder] } });
       else
         points.push({
@@ -70,7 +105,7 @@ export function decodeRemoteWrite(
           metric: labels.__name__ ?? '',
           labels: seriesLabelsOf(labels),
           ts: toNumber(sample.timestamp) / 1000,
-          value: sample.value ?? 0,
+          value,
         });
       index++;
     }

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { metrics, seriesReader, type Column } from '../metrics/index.ts';
+import { findInterfaces } from './network.repository.ts';
 import { findBuckets, findComponents, findProductOrder } from './products.repository.ts';
 
 /** Rows a network CSV download holds at most: the chart query with a larger bound (decision 092). */
@@ -22,17 +23,6 @@ const networkSeries: Record<products.NetworkChartType, { in: Column['metric']; o
     discards: { in: metrics.if_in_discards, out: metrics.if_out_discards, scale: 1 },
   };
 
-/**
- * Type code of an interface, from the series it has: packets -> ethernet (6), discards only -> MPLS
- * bundle (108), bits only -> tunnel (131) or other (53). The product-objects collection (a later step
- * of issue 12) will carry snmpiftype, name and alias; until then the series are all there is.
- */
-function interfaceType(productCd: string, has: (metric: string) => boolean, id: string): number {
-  if (has('if_in_packets')) return 6;
-  if (has('if_in_discards')) return 108;
-  return productCd === 'sw' && id.endsWith('01') ? 131 : 53;
-}
-
 export function productsService(deps: Deps) {
   const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
@@ -45,25 +35,6 @@ export function productsService(deps: Deps) {
     const found = await findProductOrder(db, caller.userId, baseOrderId, controller);
     if (!found) throw notFound();
     return found;
-  }
-
-  async function networkInterfaces(o: ProductOrder): Promise<NetworkInterface[]> {
-    const keys = (await networkReader.objectKeys(o.base_order_id, metrics.if_in_octets)).filter((k) =>
-      /^\d{1,9}$/.test(k),
-    );
-    const withPackets = new Set(await networkReader.objectKeys(o.base_order_id, metrics.if_in_packets));
-    const withDiscards = new Set(await networkReader.objectKeys(o.base_order_id, metrics.if_in_discards));
-    return keys
-      .sort((a, b) => Number(a) - Number(b))
-      .map((id, i) => ({
-        snmpinterface_id: Number(id),
-        snmpiftype: interfaceType(
-          o.product_cd,
-          (metric) => (metric === 'if_in_packets' ? withPackets : withDiscards).has(id),
-          id,
-        ),
-        multi_interface_alias: i === 0 ? 'WAN' : `Sub-interface ${i}`,
-      }));
   }
 
   /** The billed components that have a usage series (charted), up to maxUsageCharts. */
@@ -82,10 +53,10 @@ export function productsService(deps: Deps) {
     chartType: products.NetworkChartType,
   ) {
     const o = await order(caller, baseOrderId, 'network');
-    const iface = (await networkInterfaces(o)).find((i) => i.snmpinterface_id === interfaceId);
+    const [iface] = await findInterfaces(db, o.base_order_id, String(interfaceId));
     if (!iface || !products.networkChartsFor(iface.snmpiftype).includes(chartType))
       throw new AppError('NETWORK_STATS_NOT_FOUND', 'No statistics for this interface.');
-    return o;
+    return { order: o, iface };
   }
 
   async function networkChart(
@@ -98,8 +69,8 @@ export function productsService(deps: Deps) {
       endDate: number;
     },
     max?: number,
-  ): Promise<ChartData> {
-    const o = await networkInterface(caller, input.baseOrderId, input.interfaceId, input.chartType);
+  ): Promise<{ table: ChartData; iface: NetworkInterface }> {
+    const { order: o, iface } = await networkInterface(caller, input.baseOrderId, input.interfaceId, input.chartType);
     const object = { object_key: String(input.interfaceId) };
     const series = networkSeries[input.chartType];
     const columns: Column[] = (['in', 'out'] as const).map((dir) => ({
@@ -108,7 +79,7 @@ export function productsService(deps: Deps) {
       scale: series.scale,
       label: `${dir === 'in' ? 'In' : 'Out'} ${input.chartType}`,
     }));
-    return networkReader.chart(o.base_order_id, columns, input.startDate, input.endDate, max);
+    return { table: await networkReader.chart(o.base_order_id, columns, input.startDate, input.endDate, max), iface };
   }
 
   return {
@@ -204,16 +175,17 @@ export function productsService(deps: Deps) {
 
     async networkOrder(caller: Caller, baseOrderId: number) {
       const o = await order(caller, baseOrderId, 'network');
-      return { ...o, interfaces: (await networkInterfaces(o)).slice(0, products.maxNetworkChartSets) };
+      return { ...o, interfaces: (await findInterfaces(db, o.base_order_id)).slice(0, products.maxNetworkChartSets) };
     },
 
-    networkStats: (caller: Caller, input: Parameters<typeof networkChart>[1]) => networkChart(caller, input),
+    networkStats: async (caller: Caller, input: Parameters<typeof networkChart>[1]) =>
+      (await networkChart(caller, input)).table,
 
     async networkSummary(
       caller: Caller,
       input: { baseOrderId: number; interfaceId: number; startDate: number; endDate: number },
     ) {
-      const o = await networkInterface(caller, input.baseOrderId, input.interfaceId, 'bits');
+      const { order: o } = await networkInterface(caller, input.baseOrderId, input.interfaceId, 'bits');
       const labels = { object_key: String(input.interfaceId) };
       const [inbound, outbound] = await Promise.all(
         [metrics.if_in_octets, metrics.if_out_octets].map((metric) =>
@@ -223,13 +195,17 @@ export function productsService(deps: Deps) {
       return { in: inbound ?? null, out: outbound ?? null };
     },
 
-    /** The chart's series over its range as CSV: the chart query with a bound of csvMaxRows rows. */
+    /**
+     * The chart's series over its range as CSV: the chart query with a bound of csvMaxRows rows, in a
+     * file named after the interface (its ifIndex and name).
+     */
     async networkCsv(caller: Caller, input: Parameters<typeof networkChart>[1], reply: FastifyReply) {
-      const table = await networkChart(caller, input, csvMaxRows);
+      const { table, iface } = await networkChart(caller, input, csvMaxRows);
       const records = [csvRecord(['Time', `In ${input.chartType}`, `Out ${input.chartType}`])];
       for (const [ts, a, b] of table.slice(1))
         records.push(csvRecord([new Date(Number(ts) * 1000).toISOString(), a ?? null, b ?? null]));
-      return sendCsv(reply, `network-${input.interfaceId}-${input.chartType}.csv`, [records.join('')]);
+      const name = iface.name.replace(/[^A-Za-z0-9._-]+/g, '_');
+      return sendCsv(reply, `network-${input.interfaceId}-${name}-${input.chartType}.csv`, [records.join('')]);
     },
   };
 }

@@ -30,3 +30,12 @@ export function findVms(db: Db, baseOrderId: number, q: VmSearch, paging?: { pag
     [baseOrderId, likePattern(q.search_all ?? ''), limit, offset],
   );
 }
+
+/** The storage profiles of an order (storage_profiles, fed as product-objects of kind storage_profile), by key. */
+export const findStorageProfiles = async (db: Db, baseOrderId: number): Promise<string[]> =>
+  (
+    await db.query<{ object_key: string }>(
+      'SELECT object_key FROM storage_profiles WHERE base_order_id = $1 ORDER BY object_key COLLATE "C"',
+      [baseOrderId],
+    )
+  ).map((r) => r.object_key);

@@ -9,11 +9,11 @@ import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { metrics, seriesReader, type SeriesRef } from '../metrics/index.ts';
 import { findProductOrder } from './products.repository.ts';
-import { findVms, type VmSearch } from './resource-pool.repository.ts';
+import { findStorageProfiles, findVms, type VmSearch } from './resource-pool.repository.ts';
 
 const profileTitle = (p: string) => `Storage: ${p.charAt(0).toUpperCase()}${p.slice(1)}`;
 
-/** Resource pool page (series: header of db/seed/metrics.ts; VMs: resource_pool_vms). */
+/** Resource pool page (series: header of db/seed/metrics.ts; VMs: resource_pool_vms; profiles: storage_profiles). */
 export function resourcePoolService(deps: Deps) {
   const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
@@ -26,8 +26,8 @@ export function resourcePoolService(deps: Deps) {
     return found;
   }
 
-  /** The storage profiles of an order: the objects of its storage_bytes_used series. */
-  const profiles = (baseOrderId: number) => series.objectKeys(baseOrderId, metrics.storage_bytes_used);
+  /** The storage profiles of an order: its storage_profile objects (decision 098), charted by their series. */
+  const profiles = (baseOrderId: number) => findStorageProfiles(db, baseOrderId);
   const profile = (name: string) => ({ object_key: name });
 
   return {
