@@ -14,7 +14,9 @@ import { type RunningServer, startServer } from './helpers/server.ts';
  * Debian's Prometheus (apt-get install prometheus) scrapes itself every second and remote-writes one of
  * its own counters, go_memstats_alloc_bytes_total, relabelled as the interface counter if_in_octets of
  * a new interface (object_key 4242) on the demo customer's network order, to the portal's remote write
- * call with a metrics token. The portal turns the readings into rates and the network page charts them.
+ * call with a metrics token. The interface itself is fed first through the product-objects collection
+ * (the network page lists the interfaces the provider's inventory sent, decision 098). The portal turns
+ * the readings into rates and the network page charts them.
  */
 
 const prometheusPort = 4641;
@@ -51,7 +53,7 @@ beforeAll(async () => {
   const created = await api<{ token: string }>(
     'POST',
     'integration/tokens',
-    { name: 'Prometheus', scopes: ['metrics'] },
+    { name: 'Prometheus', scopes: ['metrics', 'orders'] },
     staff,
   );
   expect(created.code).toBe('SUCCESS');
@@ -64,6 +66,22 @@ beforeAll(async () => {
   );
   order = list.data.data[0] as { base_order_id: number; order_number: string };
   expect(order).toBeDefined();
+  const fed = await api<{ results: { key: string; status: string }[] }>(
+    'POST',
+    'integration/v1/product-objects/batch',
+    {
+      items: [
+        {
+          order_number: order.order_number,
+          kind: 'network_interface',
+          object_key: String(interfaceId),
+          attributes: { name: 'prom0', alias: 'Prometheus heap', snmpiftype: 53, speed_bps: 1_000_000_000 },
+        },
+      ],
+    },
+    created.data.token,
+  );
+  expect(fed.data.results).toEqual([{ key: String(interfaceId), status: 'created' }]);
 
   promDir = await mkdtemp(join(tmpdir(), 'portal-prometheus-'));
   const config = `
@@ -146,7 +164,7 @@ describe('Prometheus remote write', () => {
     expect(rates.every((v) => v > 0)).toBe(true);
 
     const interfaces = (
-      await api<{ interfaces: { snmpinterface_id: number; multi_interface_alias: string }[] }>(
+      await api<{ interfaces: { snmpinterface_id: number; multi_interface_alias: string; name: string }[] }>(
         'GET',
         'network/get-network-order',
         { baseOrderId: order.base_order_id },
@@ -154,7 +172,7 @@ describe('Prometheus remote write', () => {
       )
     ).data.interfaces;
     const iface = interfaces.find((i) => i.snmpinterface_id === interfaceId);
-    expect(iface).toBeDefined();
+    expect(iface).toMatchObject({ multi_interface_alias: 'Prometheus heap', name: 'prom0', snmpiftype: 53 });
 
     const { context, page } = await newPage(browser, server.origin);
     await signIn(page, demoEmails.customer);

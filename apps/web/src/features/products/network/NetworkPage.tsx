@@ -9,6 +9,7 @@ import {
 import { useLoaderData } from 'react-router';
 
 import type { ChartRange } from '../../../components/ui/chart/ranges.ts';
+import { formatValue } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart, type ReferenceLine } from '../../../components/ui/TimeSeriesChart.tsx';
@@ -40,7 +41,8 @@ function percentileLines(summary: NetworkSummary): ReferenceLine[] {
 
 function InterfaceCharts({ baseOrderId, iface }: { baseOrderId: number; iface: NetworkInterface }) {
   const types = products.networkChartsFor(iface.snmpiftype);
-  const name = iface.multi_interface_alias ?? `Interface ${iface.snmpinterface_id}`;
+  // The provider's alias, else the device's name of the interface (both from its product object).
+  const name = iface.multi_interface_alias || iface.name || `Interface ${iface.snmpinterface_id}`;
   const interfaceId = iface.snmpinterface_id;
   const bitsSummary = {
     query: ({ start, end }: ChartRange) =>
@@ -58,7 +60,9 @@ function InterfaceCharts({ baseOrderId, iface }: { baseOrderId: number; iface: N
             {name}
           </Title>
           <Text size="xs" c="dimmed">
-            Interface {interfaceId} · type {iface.snmpiftype}
+            {iface.multi_interface_alias && iface.name ? `${iface.name} · ` : ''}Interface {interfaceId} · type{' '}
+            {iface.snmpiftype}
+            {iface.speed_bps > 0 ? ` · ${formatValue('bitRate', iface.speed_bps)}` : ''}
           </Text>
         </div>
         {types.length === 0 ? (
