@@ -55,7 +55,7 @@ const chartDrawn = (page: Page, title: string) =>
   page.getByRole('figure', { name: title }).locator('[data-testid="chart-canvas"] canvas').first().waitFor();
 
 describe('backup product pages', () => {
-  it('virtual machine backup: VM count, storage, rates, download-clients action and two charts with data', async () => {
+  it('virtual machine backup: VM count, storage, rates, the client installers and two charts with data', async () => {
     const baseOrderId = await orderWithData('cv', async (id) => {
       const stats = await api('GET', 'orders-cv/get-cv-stats', { ...lastMonth(), baseOrderId: id });
       return ((stats.data as { vm_count: unknown[] } | null)?.vm_count.length ?? 0) > 1;
@@ -67,8 +67,12 @@ describe('backup product pages', () => {
     await chartDrawn(page, 'Storage used');
     for (const label of ['Rate per VM', 'VM charge', 'Rate per GB', 'Storage charge'])
       await page.getByText(label, { exact: true }).waitFor();
-    const download = page.getByRole('link', { name: 'Download clients' });
-    expect(await download.getAttribute('href')).toBe('/portal/r/index');
+    // The provider's client installers (decision 099), grouped by platform.
+    await page.getByRole('button', { name: 'Download clients' }).click();
+    const installers = page.getByRole('menu').getByRole('menuitem');
+    await installers.first().waitFor();
+    expect(await installers.count()).toBeGreaterThan(2);
+    expect(await installers.first().getAttribute('href')).toMatch(/^https:\/\//);
     await context.close();
   });
 

@@ -80,7 +80,7 @@ describe('cloud product pages', () => {
     expect(order.instances_apply).toBe(true);
     await chartDrawn(page, 'Instance count');
     await chartDrawn(page, 'Uncommitted usage');
-    await page.getByRole('figure', { name: 'Instance type count' }).waitFor();
+    await chartDrawn(page, 'Instances by type');
     if (order.volume_storage_apply) {
       await page.getByRole('tab', { name: 'Volume storage' }).click();
       await chartDrawn(page, 'Volume storage');

@@ -52,6 +52,20 @@ const PlotCanvas = forwardRef<PlotHandle, PlotCanvasProps>(function PlotCanvas(p
       hidden: hiddenAtBuild.current,
       onZoom: (zoomed) => zoomListener.current?.(zoomed),
     });
+    // The drawn x range and point count as data attributes (data-x-min, data-x-max, data-points), so a
+    // test or a person inspecting the page can tell what the canvas shows and that a zoom moved it.
+    const mark = (u: uPlot) => {
+      const x = u.scales.x;
+      if (typeof x?.min === 'number') el.dataset.xMin = String(Math.round(x.min));
+      if (typeof x?.max === 'number') el.dataset.xMax = String(Math.round(x.max));
+      el.dataset.points = String(u.data[0]?.length ?? 0);
+    };
+    const hooks = options.hooks ?? {};
+    options.hooks = {
+      ...hooks,
+      ready: [...(hooks.ready ?? []), mark],
+      setScale: [...(hooks.setScale ?? []), (u, key) => key === 'x' && mark(u)],
+    };
     const u = new uPlot(options, data, el);
     plot.current = u;
     const resize = new ResizeObserver(() => {

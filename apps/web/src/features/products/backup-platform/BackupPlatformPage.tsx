@@ -6,7 +6,7 @@ import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
-import { ChargesTable } from '../components/ChargesTable.tsx';
+import { billedAs, chargeOf, ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections, ProductTabs } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
@@ -22,6 +22,8 @@ interface Part {
   rate: number;
   rateUnit: string;
   charge: number;
+  /** The billed component's description starts with this. */
+  component: string;
   select: (s: ChStats) => ChartData;
   /** Objects are counted; storage is priced per GB, so it is charted in GB. */
   unit: ChartUnit;
@@ -42,6 +44,7 @@ function parts(order: ChOrder): Part[] {
       rate: p.backup_mgmt_objects_rate,
       rateUnit: 'per object per month',
       charge: p.backup_mgmt_objects_mrc,
+      component: 'Backup management objects',
       select: mgmtOf,
       unit: 'count',
     },
@@ -52,6 +55,7 @@ function parts(order: ChOrder): Part[] {
       rate: p.backup_storage_rate,
       rateUnit: 'per GB per month',
       charge: p.backup_storage_mrc,
+      component: 'Backup repository',
       select: storageOf,
       unit: 'gigabytes',
     },
@@ -62,11 +66,18 @@ function parts(order: ChOrder): Part[] {
       rate: p.replication_storage_rate,
       rateUnit: 'per GB per month',
       charge: p.replication_storage_mrc,
+      component: 'Replication',
       select: replicationOf,
       unit: 'gigabytes',
     },
   ];
   return all.filter((x): x is Part => x !== false);
+}
+
+/** What the charge is made of: the billed component's quantity × rate (decision 099). */
+function billedHint(order: ChOrder, component: string) {
+  const c = chargeOf(order, component);
+  return c ? `${billedAs(c)}, this month` : undefined;
 }
 
 /** service/ch/{baseOrderId}: backup platform usage, rate and charge, one tab per part that applies. */
@@ -89,7 +100,7 @@ export function BackupPlatformPage() {
                 <Stat key="rate" label="Rate" hint={t.rateUnit}>
                   {formatMoney(t.rate)}
                 </Stat>,
-                <Stat key="charge" label="Charge" hint="billed quantity × rate, this month">
+                <Stat key="charge" label="Charge" hint={billedHint(order, t.component)}>
                   {formatMoney(t.charge)}
                 </Stat>,
               ]}

@@ -6,7 +6,7 @@ import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
-import { ChargesTable } from '../components/ChargesTable.tsx';
+import { billedAs, chargeOf, ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
@@ -27,6 +27,11 @@ export function VmBackupPage() {
     <ProductShell label="Virtual machine backup" query={query}>
       {(order) => {
         const asOf = order.run_date ? `as of ${formatDate(order.run_date)}` : undefined;
+        // Charges are the billed components' (decision 099): say what is billed, not what is measured.
+        const billed = (prefix: string) => {
+          const c = chargeOf(order, prefix);
+          return c ? `${billedAs(c)}, this month` : 'not billed on this order';
+        };
         const chart = (title: string, select: (s: CvStats) => CvStats['vm_count'], unit: ChartUnit) => (
           <TimeSeriesChart
             key={title}
@@ -46,7 +51,7 @@ export function VmBackupPage() {
               <Stat key="vm-rate" label="Rate per VM" hint="per VM per month">
                 {formatMoney(order.per_vm_rate)}
               </Stat>,
-              <Stat key="vm-charge" label="VM charge" hint="billed VMs × rate, this month">
+              <Stat key="vm-charge" label="VM charge" hint={billed('Protected virtual machines')}>
                 {formatMoney(order.mm_rate_per_vm)}
               </Stat>,
               <Stat key="storage" label="Storage used" hint={asOf}>
@@ -55,7 +60,7 @@ export function VmBackupPage() {
               <Stat key="gb-rate" label="Rate per GB" hint="per GB per month">
                 {formatMoney(order.per_gb_rate)}
               </Stat>,
-              <Stat key="gb-charge" label="Storage charge" hint="billed GB × rate, this month">
+              <Stat key="gb-charge" label="Storage charge" hint={billed('Backup storage')}>
                 {formatMoney(order.gb_amount)}
               </Stat>,
             ]}
