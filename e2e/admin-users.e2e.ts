@@ -20,130 +20,111 @@ afterAll(async () => {
 
 const open = () => newPage(browser, server.origin);
 
-const newUser = {
-  first: 'Nadia',
-  last: 'Okafor',
-  email: 'nadia.okafor@globex-health.example',
-  password: 'Ward-Rounds-Daily-42',
-};
+/** The answer of add new user and add existing user (the same for any address). */
+const invitationSent = 'We sent an invitation to this address.';
 
-/** The start of the answers of add new user and add existing user (the same for any address). */
-const answers = {
-  newUser: 'We sent a message to this address. If it is new to the portal, the user was added',
-  existingUser:
-    'We sent a message to this address. If it belongs to a portal user, they now have the access you chose.',
-};
+/** The users list's row of one email (the users table, not the pending invitations). */
+const userRow = (page: Page, email: string) =>
+  page
+    .getByRole('table', { name: 'Portal users of the accounts you administer' })
+    .locator('tbody tr')
+    .filter({ hasText: email });
+const pendingRow = (page: Page, email: string) =>
+  page.getByRole('region', { name: 'Pending invitations' }).locator('tbody tr').filter({ hasText: email });
 
-/** The users list's row of one email. */
-const userRow = (page: Page, email: string) => page.locator('tbody tr').filter({ hasText: email });
+/** Sends an invitation with one of the users-area forms; returns the notice's text. */
+async function invite(admin: Page, form: 'add-new-user' | 'add-existing-user', email: string, access: string[]) {
+  await admin.goto(`/portal/users/${form}`);
+  if (form === 'add-new-user') {
+    await admin.locator('input[name="first_nm"]').fill('Someone');
+    await admin.locator('input[name="last_nm"]').fill('Invited');
+    await admin.locator('input[name="email_nm"]').fill(email);
+  } else {
+    await admin.getByLabel('Email of the portal user').fill(email);
+  }
+  for (const label of access) await admin.getByLabel(label).check();
+  await admin.getByRole('button', { name: 'Send invitation' }).click();
+  const notice = admin.getByRole('status').filter({ hasText: 'Redirecting...' });
+  await notice.waitFor();
+  const text = await notice.textContent();
+  await admin.waitForURL('**/portal/users', { timeout: 10_000 });
+  return text;
+}
 
 describe('users area (account administrator)', () => {
-  it('adds a new user with access to one account; the user verifies through the outbox, signs in and sees only that account; edit; delete', async () => {
-    const { context: adminContext, page: admin } = await open();
+  it("edits a user's access and deletes them, asking first", async () => {
+    const { context, page: admin } = await open();
     await signIn(admin, demoEmails.admin);
-
-    // Add the user with user access to Main Campus only.
-    await admin.goto('/portal/users/add-new-user');
-    await admin.locator('input[name="first_nm"]').fill(newUser.first);
-    await admin.locator('input[name="last_nm"]').fill(newUser.last);
-    await admin.locator('input[name="email_nm"]').fill(newUser.email);
-    await admin.locator('input[name="passwd"]').fill(newUser.password);
-    await admin.locator('input[name="confirm"]').fill(newUser.password);
-    // Without any account the spec's message shows and nothing is sent.
-    await admin.getByRole('button', { name: 'Add user' }).click();
-    await admin.getByText('This user must have access to at least one account.').waitFor();
-    await admin.getByLabel('User access to Globex Health – Main Campus (1000201)').check();
-    await admin.getByRole('button', { name: 'Add user' }).click();
-    // The answer never says whether the address already had a portal user; it says what happens either way.
-    await admin.getByText(answers.newUser, { exact: false }).waitFor();
-    await admin.getByText('Redirecting...').waitFor();
-    // Back to the users list after 3 seconds.
-    await admin.waitForURL('**/portal/users', { timeout: 10_000 });
-    await userRow(admin, newUser.email).filter({ hasText: 'not verified' }).waitFor();
-
-    // The new user opens the verification link from the local outbox, then signs in.
-    const { context: userContext, page: user } = await open();
-    await user.goto(`/portal/dev/outbox?search=${encodeURIComponent(newUser.email)}`);
-    const message = user.locator(
-      `[data-testid="outbox-message"][data-to="${newUser.email}"][data-kind="verification"]`,
-    );
-    await message.waitFor();
-    const link = await message.getByTestId('outbox-link').first().getAttribute('href');
-    expect(link).toMatch(/\/portal\/login\/verify-email\//);
-    await user.goto(new URL(link as string).pathname);
-    await user.getByText('Your email address has been verified.').waitFor();
-    await user.waitForURL((url) => url.pathname === '/portal/login', { timeout: 15_000 });
-    await signIn(user, newUser.email, newUser.password);
-    await user.goto('/portal/users/accounts');
-    const accounts = user.getByRole('checkbox');
-    await accounts.first().waitFor();
-    expect(await accounts.count()).toBe(1);
-    expect(await user.getByText('Globex Health – Main Campus (1000201)').count()).toBe(1);
-    // Not an administrator: the users area says so.
-    await user.goto('/portal/users');
-    await user.getByText('Your account does not have permission to edit users').waitFor();
-
-    // Edit: make the user administrator of Clinics Network as well.
+    const dana = 'dana.whitaker@globex-health.example';
     await admin.goto('/portal/users');
-    await userRow(admin, newUser.email)
-      .getByRole('link', { name: `Edit ${newUser.email}` })
+    await userRow(admin, dana)
+      .getByRole('link', { name: `Edit ${dana}` })
       .click();
     await admin.waitForURL('**/portal/users/edit-user/*');
     await admin.getByLabel('Admin access to Globex Health – Clinics Network (1000202)').check();
     await admin.getByRole('button', { name: 'Save' }).click();
-    await admin.getByText(`The access of ${newUser.email} was saved.`).waitFor();
+    await admin.getByText(`The access of ${dana} was saved.`).waitFor();
     await admin.waitForURL('**/portal/users', { timeout: 10_000 });
-    await userRow(admin, newUser.email).filter({ hasText: '1000202 · Admin' }).waitFor();
+    await userRow(admin, dana).filter({ hasText: '1000202 · Admin' }).waitFor();
 
     // Delete: the confirmation page lists the accounts, then the user leaves the list.
-    await userRow(admin, newUser.email)
-      .getByRole('link', { name: `Delete ${newUser.email}` })
+    await userRow(admin, dana)
+      .getByRole('link', { name: `Delete ${dana}` })
       .click();
     await admin.waitForURL('**/portal/users/delete-user/*');
     await admin.getByText('Globex Health – Main Campus (1000201)').waitFor();
     await admin.getByRole('button', { name: 'Delete user' }).click();
-    await admin.getByText(`${newUser.email} was removed from your accounts.`).waitFor();
+    await admin.getByText(`${dana} was removed from your accounts.`).waitFor();
     await admin.waitForURL('**/portal/users', { timeout: 10_000 });
-    await userRow(admin, newUser.email).waitFor({ state: 'detached' });
-
-    await userContext.close();
-    await adminContext.close();
+    await userRow(admin, dana).waitFor({ state: 'detached' });
+    await context.close();
   });
 
-  it('add existing user and add new user answer the same for any address; only a real user gains access', async () => {
+  it('both add forms answer the same for any address and list the invitation alike; access applies only when accepted', async () => {
     const { context, page: admin } = await open();
     await signIn(admin, demoEmails.admin);
     const june = 'june.park@globex-health.example';
-    const addExisting = async (email: string) => {
-      await admin.goto('/portal/users/add-existing-user');
-      await admin.getByLabel('Email of the portal user').fill(email);
-      await admin.getByLabel('User access to Globex Health – Main Campus (1000201)').check();
-      await admin.getByRole('button', { name: 'Add user' }).click();
-      const notice = admin.getByRole('status').filter({ hasText: 'Redirecting...' });
-      await notice.waitFor();
-      const text = await notice.textContent();
-      await admin.waitForURL('**/portal/users', { timeout: 10_000 });
-      return text;
-    };
-    const known = await addExisting(june);
-    expect(known).toContain(answers.existingUser);
-    expect(await addExisting('nobody.here@globex-health.example')).toBe(known);
-    // June (who had 1000202 and 1000203) now has Main Campus too; nobody else appeared.
-    await userRow(admin, june).filter({ hasText: '1000201' }).waitFor();
-    expect(await userRow(admin, 'nobody.here@globex-health.example').count()).toBe(0);
+    const nobody = 'nobody.here@globex-health.example';
+    // Without any account the spec's message shows and nothing is sent.
+    await admin.goto('/portal/users/add-existing-user');
+    await admin.getByLabel('Email of the portal user').fill(june);
+    await admin.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.getByText('This user must have access to at least one account.').waitFor();
 
-    // Add new user with June's address: the same answer as for a new address, and June stays as she was.
-    await admin.goto('/portal/users/add-new-user');
-    await admin.locator('input[name="first_nm"]').fill('Someone');
-    await admin.locator('input[name="last_nm"]').fill('Else');
-    await admin.locator('input[name="email_nm"]').fill(june);
-    await admin.locator('input[name="passwd"]').fill(newUser.password);
-    await admin.locator('input[name="confirm"]').fill(newUser.password);
-    await admin.getByLabel('User access to Globex Health – Clinics Network (1000202)').check();
-    await admin.getByRole('button', { name: 'Add user' }).click();
-    await admin.getByText(answers.newUser, { exact: false }).waitFor();
-    await admin.waitForURL('**/portal/users', { timeout: 10_000 });
-    expect(await admin.getByText('Someone Else').count()).toBe(0);
+    const main = 'User access to Globex Health – Main Campus (1000201)';
+    const known = await invite(admin, 'add-existing-user', june, [main]);
+    expect(known).toContain(invitationSent);
+    expect(await invite(admin, 'add-existing-user', nobody, [main])).toBe(known);
+    expect(await invite(admin, 'add-new-user', june, [main])).toBe(known);
+    // The list shows them alike, and June has no new access yet.
+    await pendingRow(admin, nobody).waitFor();
+    expect(await pendingRow(admin, june).count()).toBe(2);
+    expect(await pendingRow(admin, nobody).textContent()).toContain('1000201');
+    expect(await userRow(admin, june).textContent()).not.toContain('1000201');
+
+    // June accepts from the link in her mail; then she has Main Campus, and her invitation leaves the list.
+    const { context: juneContext, page: person } = await open();
+    await person.goto(`/portal/dev/outbox?search=${encodeURIComponent(june)}`);
+    const message = person
+      .locator(`[data-testid="outbox-message"][data-to="${june}"][data-kind="access-invitation"]`)
+      .first();
+    await message.waitFor();
+    const link = (await message.getByTestId('outbox-link').first().getAttribute('href')) as string;
+    await person.goto(new URL(link).pathname);
+    await person.getByText('Globex Health – Main Campus (1000201)').waitFor();
+    await person.getByRole('button', { name: 'Accept the invitation' }).click();
+    await person.getByText('You accepted the invitation.', { exact: false }).waitFor();
+    await juneContext.close();
+    await admin.reload();
+    await userRow(admin, june).filter({ hasText: '1000201' }).waitFor();
+    expect(await pendingRow(admin, june).count()).toBe(1);
+
+    // Cancel asks first, then the invitation goes.
+    await pendingRow(admin, nobody)
+      .getByRole('button', { name: `Cancel the invitation of ${nobody}` })
+      .click();
+    await admin.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel invitation' }).click();
+    await pendingRow(admin, nobody).waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -170,25 +170,33 @@ describe('account creation', () => {
     await context.close();
   });
 
-  it('creates a user from an invitation link sent by an account administrator', async () => {
+  it('Add new user sends an invitation; the person sets their own password from the link, which then says it is used', async () => {
     const email = 'nia.cole@globex-health.example';
     const admin = await newPage(browser, server.origin);
     await signIn(admin.page, demoEmails.admin);
-    await admin.page.goto('/portal/users/invite-user');
+    await admin.page.goto('/portal/users/add-new-user');
+    // No password on this form: the administrator never knows another person's password.
+    expect(await admin.page.locator('input[name="passwd"]').count()).toBe(0);
     await admin.page.getByLabel('Email').fill(email);
     await admin.page.getByLabel('First name').fill('Nia');
     await admin.page.getByLabel('Last name').fill('Cole');
+    await admin.page.getByLabel('User access to Globex Health – Main Campus (1000201)').check();
+    await admin.page.getByLabel('Admin access to Globex Health – Clinics Network (1000202)').check();
     await admin.page.getByRole('button', { name: 'Send invitation' }).click();
-    await admin.page.getByTestId('invitation-sent').waitFor();
-    await admin.context.close();
+    await admin.page.getByText('We sent an invitation to this address.', { exact: false }).waitFor();
+    await admin.page.waitForURL('**/portal/users', { timeout: 10_000 });
+    const pending = admin.page.getByRole('region', { name: 'Pending invitations' });
+    await pending.locator('tbody tr').filter({ hasText: email }).filter({ hasText: '1000202 · Admin' }).waitFor();
 
     const { context, page } = await newPage(browser, server.origin);
     const link = await followOutboxLink(page, email, 'invitation');
     expect(link).toMatch(/\/portal\/s\/create-account\/\d+\/[\w-]+\/nia\.cole%40globex-health\.example\/Nia\/Cole$/);
     await page.getByRole('heading', { name: 'Create your portal user' }).waitFor();
-    // With a hash the account and invoice numbers are not asked for; the link fills in the rest.
+    // The link was checked before the form: it names the accounts it grants.
+    await page.getByText('Globex Health – Clinics Network (1000202), as administrator').waitFor();
     expect(await page.getByLabel('Account number').count()).toBe(0);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('First name').inputValue()).toBe('Nia');
     await fillPasswords(page);
     await page.locator('input[name="legal_agree"]').check();
@@ -196,6 +204,28 @@ describe('account creation', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/portal/home/index');
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Nia');
+    await context.close();
+
+    // Used: opening the link again says so, and no form is shown.
+    const again = await newPage(browser, server.origin);
+    await again.page.goto(new URL(link).pathname);
+    await again.page.getByText(identity.texts.invitationInvalid).waitFor();
+    expect(await again.page.locator('input[name="passwd"]').count()).toBe(0);
+    await again.context.close();
+
+    await admin.page.reload();
+    await admin.page.locator('tbody tr').filter({ hasText: email }).filter({ hasText: '1000202 · Admin' }).waitFor();
+    expect(await admin.page.getByRole('region', { name: 'Pending invitations' }).count()).toBe(0);
+    await admin.context.close();
+  });
+
+  it('a forged invitation link says so before any form', async () => {
+    const { context, page } = await newPage(browser, server.origin);
+    await page.goto(`/portal/s/create-account/1/${'A'.repeat(43)}/someone%40example.com`);
+    await page.getByText(identity.texts.invitationInvalid).waitFor();
+    expect(await page.locator('input[name="passwd"]').count()).toBe(0);
+    await page.goto(`/portal/s/accept-invitation/${'B'.repeat(43)}`);
+    await page.getByText(identity.texts.invitationInvalid).waitFor();
     await context.close();
   });
 });

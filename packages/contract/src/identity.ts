@@ -29,9 +29,9 @@ export const texts = {
   emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
   legalRequired: 'You must agree to the terms to create a portal user.',
   captchaFailed: 'The captcha check failed. Please try again.',
-  // The same whether or not the address has a portal user (docs/decisions/056-users-area-existence.md).
-  invitationSent:
-    'We sent a message to this address. If it has no portal user yet, the message holds an invitation link that works once, for 7 days; if it has one, use Add existing user.',
+  invitationNeedsUser:
+    'This invitation is for a new portal user. Create your portal user with the link in the invitation message.',
+  invitationAccepted: 'You accepted the invitation. Sign in to see the accounts.',
   unverifiedBanner: 'Please verify your email address with the link we sent you.',
 } as const;
 
@@ -202,32 +202,39 @@ export const createUserFromHash = defineCall({
   auth: { access: 'public' },
 });
 
-export const inviteUserInput = z.object({
-  account_id: id,
-  email_nm: email,
-  first_nm: optionalText(100),
-  last_nm: optionalText(100),
-  is_account_admin: z.boolean({ error: m.type }).default(false),
+/** What an invitation link opens: who it is for and the access it grants (decision 084). */
+export const invitationDetails = z.object({
+  email_nm: z.string(),
+  first_nm: z.string().nullable(),
+  last_nm: z.string().nullable(),
+  /** Whether the address already has a portal user: the person then accepts instead of creating one. */
+  has_portal_user: z.boolean(),
+  accounts: z.array(z.object({ account_number: z.string(), name: z.string(), is_account_admin: z.boolean() })),
+});
+export type InvitationDetails = z.infer<typeof invitationDetails>;
+
+export const checkInvitation = defineCall({
+  id: 'users.checkInvitation',
+  summary:
+    'What an invitation link grants, checked before its form is shown: a used, cancelled, expired or forged link answers VALIDATION_ERROR on hash.',
+  tag: 'users',
+  methods: ['GET'],
+  path: '/users/check-invitation',
+  input: z.object({ hash: linkToken }),
+  data: invitationDetails,
+  codes: ['SUCCESS', 'VALIDATION_ERROR'],
+  auth: { access: 'public' },
 });
 
-export const inviteUser = defineCall({
-  id: 'users.inviteUser',
+export const acceptInvitation = defineCall({
+  id: 'users.acceptInvitation',
   summary:
-    'An account administrator invites someone by email to create their own portal user on the account (single-use link, 7 days). The link goes only to that address; an address that already has a portal user is told so instead, and the answer is the same either way.',
+    'The person an invitation was sent to accepts it with the link: their portal user gets the access it grants (never less than they already have). The link works once.',
   tag: 'users',
   methods: ['POST'],
-  path: '/users/invite-user',
-  input: inviteUserInput,
-  data: z.object({ email_nm: z.string() }),
-  codes: [
-    'SUCCESS',
-    'VALIDATION_ERROR',
-    'NOT_FOUND',
-    'FORBIDDEN',
-    'TOO_MANY_ATTEMPTS',
-    'INVALID_TOKEN',
-    'EXPIRED_TOKEN',
-    'MAIL_FAILED',
-  ],
-  auth: { access: 'user' },
+  path: '/users/accept-invitation',
+  input: z.object({ hash: linkToken }),
+  data: invitationDetails,
+  codes: ['SUCCESS', 'VALIDATION_ERROR'],
+  auth: { access: 'public' },
 });

@@ -39,6 +39,7 @@ export { allCalls } from './registry.ts';
 
 export type { Account } from './accounts.ts';
 export type { LoginAsUserRecord, StaffAccount } from './admin.ts';
+export type { InvitationDetails } from './identity.ts';
 export type { SignupAccessGrant } from './signup-access.ts';
 export type { SnmpDevice } from './snmp.ts';
 export type { TokenData, TokenPayload } from './auth.ts';
@@ -82,4 +83,4 @@ export type { ChOrder, ChStats, OcOrder, OcStats } from './products-cloud.ts';
 export type { DsObjectStats, DsOrder, DsStats, DsVm, DsVmDetail, DsVpg, VpgStatus } from './products-ds.ts';
 export type { Resource, ResourceCategory, ResourceList, ResourceSummary } from './resources.ts';
 export type { Attachment, Ticket, TicketDetail, TicketMessage } from './tickets.ts';
-export type { AccessLevel, AccountAccess, AuthenticatedUser, PortalUser } from './users.ts';
+export type { AccessLevel, AccountAccess, AuthenticatedUser, PendingInvitation, PortalUser } from './users.ts';

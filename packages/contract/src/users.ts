@@ -5,7 +5,6 @@ import { paged, pageParam, sortOrder } from './envelope.ts';
 import { email, id, perPage, requiredText, searchText } from './fields.ts';
 import { pageSizes } from './limits.ts';
 import { messages, validationMessages as m } from './messages.ts';
-import { newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
 
 export const accountUser = z.object({ account_id: z.number().int(), is_account_admin: z.boolean() });
 
@@ -140,39 +139,85 @@ export const updateUser = defineCall({
   auth: { access: 'user' },
 });
 
+/** Who is invited to which accounts (decision 084): the person accepts before any access applies. */
+const invitationCodes = [
+  'SUCCESS',
+  'VALIDATION_ERROR',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INVALID_TOKEN',
+  'EXPIRED_TOKEN',
+] as const;
+
+export const addExistingUserInput = z.object({ email_nm: email, accounts: accountAccessList });
+
 export const addExistingUser = defineCall({
   id: 'users.addExistingUser',
   summary:
-    'Gives the portal user of an email access to accounts the caller administers and mails them; an address without one is mailed instead. The answer is the same either way (it never tells whether the address has a portal user); the message says when the email could not be sent.',
+    'Invites the portal user of an email to accounts the caller administers, at the chosen levels; the access applies when they accept the mailed link. An address without a portal user is invited to create one. The answer is the same either way (it never tells whether the address has a portal user).',
   tag: 'users',
   methods: ['POST'],
   path: '/users/add-existing-user',
-  input: z.object({ email_nm: email, accounts: accountAccessList }),
+  input: addExistingUserInput,
   data: z.null(),
-  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: invitationCodes,
   auth: { access: 'user' },
 });
 
-export const addNewUserInput = z
-  .object({
-    email_nm: email,
-    first_nm: requiredText(100),
-    last_nm: requiredText(100),
-    passwd: newPassword,
-    confirm: passwordConfirmation,
-    accounts: accountAccessList,
-  })
-  .superRefine(refineNewPassword({ password: 'passwd', confirm: 'confirm', email: 'email_nm' }));
+export const addNewUserInput = z.object({
+  email_nm: email,
+  first_nm: requiredText(100),
+  last_nm: requiredText(100),
+  accounts: accountAccessList,
+});
 
 export const addNewUser = defineCall({
   id: 'users.addNewUser',
   summary:
-    'Creates a portal user with access to accounts the caller administers and mails them a verification link; for an address that already has a portal user nothing changes and that person is mailed instead. The answer is the same either way; the message says when the email could not be sent.',
+    'Invites a person to accounts the caller administers: they set their own password with the mailed link (single use, 7 days), and the access applies then. An address that already has a portal user is asked to accept the access instead. The answer is the same either way; the message says when the email could not be sent.',
   tag: 'users',
   methods: ['POST'],
   path: '/users/add-new-user',
   input: addNewUserInput,
   data: z.null(),
+  codes: invitationCodes,
+  auth: { access: 'user' },
+});
+
+/** A pending invitation as an administrator sees it: only the accounts they administer. */
+export const pendingInvitation = z.object({
+  invitation_id: z.number().int(),
+  email_nm: z.string(),
+  first_nm: z.string().nullable(),
+  last_nm: z.string().nullable(),
+  created_at: z.number().int(),
+  expires_at: z.number().int(),
+  accounts_users: z.array(accountUser),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitation>;
+
+export const getInvitations = defineCall({
+  id: 'users.getInvitations',
+  summary:
+    'A page of the pending invitations (not yet accepted, cancelled or expired) to accounts the caller administers.',
+  tag: 'users',
+  methods: ['GET'],
+  path: '/users/get-invitations',
+  input: z.object({ page: pageParam, perPage: perPage(pageSizes.users) }),
+  data: paged(pendingInvitation),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user' },
+});
+
+export const cancelInvitation = defineCall({
+  id: 'users.cancelInvitation',
+  summary:
+    'Withdraws a pending invitation from the accounts the caller administers (the link stops working once it grants nothing). Returns the account ids withdrawn.',
+  tag: 'users',
+  methods: ['POST'],
+  path: '/users/cancel-invitation/:invitationId',
+  input: z.object({ invitationId: id }),
+  data: z.object({ account_ids: z.array(z.number().int()) }),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });

@@ -33,6 +33,8 @@ export const notApplicable: Record<string, string> = {
   'users.createUserFromAccount': signUp,
   'users.createUserFromInvoice': signUp,
   'users.createUserFromHash': signUp,
+  'users.checkInvitation': 'public: the mailed invitation hash is the proof (decision 084)',
+  'users.acceptInvitation': 'public: the mailed invitation hash is the proof (decision 084)',
   'users.verifyEmail': 'public: the mailed hash is the proof; a user id alone opens nothing',
   'users.verifyEmailAndSetPassword': 'public: the mailed hash is the proof; a user id alone opens nothing',
   'signupAccess.get': 'public one-time link: its key is the secret',
@@ -62,9 +64,8 @@ export const notApplicableFields: Record<string, string> = {
   'tickets.createTicket contact_email': "the ticket contact's address, free text",
   'tickets.getTickets search_ticket_id': "a search over the caller's own tickets (another's number finds nothing)",
   'products.getBuckets search_bucket': "a search within the caller's own order",
-  'users.addNewUser email_nm': "the new user's address; the answer is the same for any address (decision 056)",
-  'users.addExistingUser email_nm': 'the answer is the same for any address (decision 056)',
-  'users.inviteUser email_nm': "the invitee's address",
+  'users.addNewUser email_nm': "the invitee's address; the answer is the same for any address (decision 084)",
+  'users.addExistingUser email_nm': "the invitee's address; the answer is the same for any address (decision 084)",
   'users.updateProfile email_nm': "the caller's own new address",
 };
 

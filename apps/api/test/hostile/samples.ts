@@ -22,7 +22,8 @@ export const accountAdminCalls = new Set([
   'users.deleteUser',
   'users.getUser',
   'users.getUsers',
-  'users.inviteUser',
+  'users.getInvitations',
+  'users.cancelInvitation',
   'users.sendPasswordReset',
   'users.updateUser',
 ]);
@@ -78,6 +79,7 @@ export const idSources: Record<string, Source> = {
   attachment_ids: async ({ t, world, call }) => [await uploadFile(t, callerOf(world, call).token)],
   notificationId: ({ world }) => world.notification,
   userId: ({ world }) => world.member.id,
+  invitationId: ({ world }) => world.invitation,
   email: ({ world }) => world.member.email,
   'pins.resetPin reset_key': async ({ t, world }) =>
     world.pinAccount && pinResetKey(t, world.user.token, world.user.email, world.pinAccount),
@@ -132,8 +134,6 @@ const callInputs: Record<string, (ctx: SampleContext) => Record<string, unknown>
     email_nm: `hostile-new-${world.adminAccount}@example.com`,
     first_nm: 'Hostile',
     last_nm: 'Sample',
-    passwd: password,
-    confirm: password,
     accounts: [{ account_id: world.adminAccount, access_level: 1 }],
   }),
   'users.addExistingUser': ({ world }) => ({
@@ -146,7 +146,6 @@ const callInputs: Record<string, (ctx: SampleContext) => Record<string, unknown>
   }),
   'accounts.updateAccounts': ({ world }) => ({ accounts: [{ account_id: world.adminAccount }] }),
   'accounts.removeAccounts': ({ world }) => ({ accounts: [{ account_id: world.account }] }),
-  'users.inviteUser': ({ world }) => ({ account_id: world.adminAccount, email_nm: 'hostile.invite@example.com' }),
   'users.updateProfile': ({ world }) => ({
     email_nm: world.user.email,
     first_nm: 'Hostile',

@@ -1,5 +1,6 @@
 import { DEMO_COMPANIES } from '../../src/db/seed/demo.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import { solveCaptcha } from '../identity/helpers.ts';
 import { multipartBody, samples } from '../tickets/multipart.ts';
 
 /**
@@ -39,6 +40,8 @@ export interface World {
   notification: number | undefined;
   /** A portal user of `account` other than the sign-ins, added by `admin`. */
   member: { id: number; email: string };
+  /** A pending invitation to an account `admin` administers. */
+  invitation: number;
   /** A file attached to `ticket` by `user`. */
   attachment: number;
 }
@@ -204,20 +207,51 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
   });
   if (reply.status !== 200) throw new Error(`reply failed: ${reply.body.code}`);
 
+  // The member is invited by the administrator and sets a password with the mailed link, as a person would.
   const memberEmail = `hostile-member-${adminAccount}@example.com`;
-  const added = await t.call('POST', '/api/users/add-new-user', {
+  const invited = await t.call('POST', '/api/users/add-new-user', {
     token: tokens.admin,
+    body: {
+      email_nm: memberEmail,
+      first_nm: 'Hostile',
+      last_nm: 'Member',
+      accounts: [{ account_id: adminAccount, access_level: 1 }],
+    },
+  });
+  if (invited.status !== 200) throw new Error(`member not invited: ${invited.body.code}`);
+  const link = await one<{ links: string[] }>(
+    t,
+    `SELECT links FROM mail_outbox WHERE lower(to_address) = lower($1) AND kind = 'invitation' ORDER BY mail_id DESC LIMIT 1`,
+    [memberEmail],
+  );
+  const [, linkAccount, hash] = /s\/create-account\/(\d+)\/([^/]+)\//.exec(link?.links[0] ?? '') ?? [];
+  const created = await t.call('POST', '/api/users/create-user-from-hash', {
     body: {
       email_nm: memberEmail,
       first_nm: 'Hostile',
       last_nm: 'Member',
       passwd: 'Sample-Passphrase-42',
       confirm: 'Sample-Passphrase-42',
-      accounts: [{ account_id: adminAccount, access_level: 1 }],
+      legal_agree: true,
+      account_id: Number(linkAccount),
+      hash,
+      g_recaptcha_response: await solveCaptcha(t),
     },
   });
   const member = await one<{ user_id: number }>(t, 'SELECT user_id FROM users WHERE email_nm = $1', [memberEmail]);
-  if (!member) throw new Error(`member not added: ${added.body.code} ${JSON.stringify(added.body.data)}`);
+  if (!member) throw new Error(`member not added: ${created.body.code} ${JSON.stringify(created.body.data)}`);
+  // A pending invitation of the company's, for the calls that name one.
+  const pendingEmail = `hostile-pending-${adminAccount}@example.com`;
+  await t.call('POST', '/api/users/add-existing-user', {
+    token: tokens.admin,
+    body: { email_nm: pendingEmail, accounts: [{ account_id: adminAccount, access_level: 1 }] },
+  });
+  const invitation = await one<{ invitation_id: number }>(
+    t,
+    'SELECT invitation_id FROM account_invitations WHERE email_nm = $1',
+    [pendingEmail],
+  );
+  if (!invitation) throw new Error('no pending invitation');
 
   return {
     company: name,
@@ -258,6 +292,7 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
       )
     )?.id,
     member: { id: member.user_id, email: memberEmail },
+    invitation: invitation.invitation_id,
     attachment,
   };
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { identity, passwordMessages, validationMessages as m } from '@portal/contract';
 
-import { createAccountInvitation } from '../../src/modules/identity/invitations.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   HOUR,
@@ -11,7 +10,6 @@ import {
   latestMail,
   linkSegments,
   mailCount,
-  mailDeps,
   newUser,
   solveCaptcha,
   strongPassword,
@@ -27,10 +25,6 @@ let ipCounter = 0;
 /** Each call from its own client address, so the per-address ceiling does not mix tests. */
 const post = (path: string, body: Record<string, unknown>, ip = `10.9.0.${(ipCounter += 1) % 250}`) =>
   t.call('POST', `/api/users/${path}`, { body, headers: { 'x-forwarded-for': ip } });
-
-const accountIdOf = async (accountNumber: string) =>
-  (await t.db.one<{ account_id: number }>('SELECT account_id FROM accounts WHERE account_number = $1', [accountNumber]))
-    ?.account_id as number;
 
 const membership = (email: string) =>
   t.db.query<{ account_number: string; is_account_admin: boolean }>(
@@ -229,94 +223,6 @@ describe('users/create-user-from-invoice', () => {
   });
 });
 
-describe('users/create-user-from-hash', () => {
-  const invite = async (accountNumber: string, email: string, isAccountAdmin = false) => {
-    const { link } = await createAccountInvitation(mailDeps(t), {
-      accountId: await accountIdOf(accountNumber),
-      email,
-      firstName: 'Ines',
-      lastName: 'Varga',
-      isAccountAdmin,
-    });
-    const [accountId, hash, linkEmail, first, last] = linkSegments(link, 's/create-account');
-    expect([linkEmail, first, last]).toEqual([email, 'Ines', 'Varga']);
-    return { account_id: Number(accountId), hash: hash as string };
-  };
-
-  it('creates the user on the invited account with the invited role, once', async () => {
-    const email = 'invited.admin@example.com';
-    const { account_id, hash } = await invite('1000202', email, true);
-    const mail = await latestMail(t, email, 'invitation');
-    expect(mail.links[0]).toContain(`/portal/s/create-account/${account_id}/${hash}/`);
-
-    const res = await post('create-user-from-hash', {
-      ...newUser(email),
-      account_id,
-      hash,
-      g_recaptcha_response: await solveCaptcha(t),
-    });
-    expect(res.body.code).toBe('USER_CREATED');
-    expect(await membership(email)).toEqual([{ account_number: '1000202', is_account_admin: true }]);
-    expect(await mailCount(t, email, 'verification')).toBe(1);
-    const rows = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM account_invitations');
-    expect(rows.some((r) => r.token_hash === hash)).toBe(false);
-
-    const reused = await post('create-user-from-hash', {
-      ...newUser('second.person@example.com'),
-      account_id,
-      hash,
-      g_recaptcha_response: await solveCaptcha(t),
-    });
-    expect(reused.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { hash: [identity.texts.invitationInvalid] } });
-  });
-
-  it('refuses an expired invitation, and a hash used with another account', async () => {
-    const a = await invite('1000203', 'late.invitee@example.com');
-    const b = await invite('1000203', 'other.invitee@example.com');
-    const wrongAccount = await post('create-user-from-hash', {
-      ...newUser('other.invitee@example.com'),
-      account_id: await accountIdOf('1000101'),
-      hash: b.hash,
-      g_recaptcha_response: await solveCaptcha(t),
-    });
-    expect(wrongAccount.body.data).toEqual({ hash: [identity.texts.invitationInvalid] });
-
-    t.clock.advance(7 * 24 * HOUR + 1000);
-    const late = await post('create-user-from-hash', {
-      ...newUser('late.invitee@example.com'),
-      ...a,
-      g_recaptcha_response: await solveCaptcha(t),
-    });
-    expect(late.body.data).toEqual({ hash: [identity.texts.invitationInvalid] });
-  });
-
-  it('keeps the invitation when the address is taken (nothing is half done)', async () => {
-    const inv = await invite('1000101', 'fresh.start@example.com');
-    const taken = await post('create-user-from-hash', {
-      ...newUser('customer@demo.test'),
-      ...inv,
-      g_recaptcha_response: await solveCaptcha(t),
-    });
-    expect(taken.body.data).toEqual({ email_nm: [identity.texts.emailTaken] });
-    const ok = await post('create-user-from-hash', {
-      ...newUser('fresh.start@example.com'),
-      ...inv,
-      g_recaptcha_response: await solveCaptcha(t),
-    });
-    expect(ok.body.code).toBe('USER_CREATED');
-  });
-
-  it('validates hash and account_id', async () => {
-    const res = await post('create-user-from-hash', {
-      ...newUser('v@example.com'),
-      g_recaptcha_response: 'x',
-      hash: 'a b',
-      account_id: 'x',
-    });
-    expect(res.body.data).toEqual({ hash: [m.alphanum], account_id: [m.integer] });
-  });
-});
-
 describe('users/create-user-from-account', () => {
   it('creates the user without access and asks the account administrators to grant it', async () => {
     const email = 'asks.for.access@example.com';
@@ -334,6 +240,8 @@ describe('users/create-user-from-account', () => {
   });
 
   it('tells the support inbox when the account has no administrator', async () => {
+    // 1000401 is the demo account without an administrator; the guessing test above locked it for a while.
+    t.clock.advance(24 * HOUR);
     const res = await post('create-user-from-account', {
       ...newUser('no.admin.account@example.com'),
       account_number: '1000401',

@@ -138,9 +138,14 @@ describe('events feed', () => {
       is_account_admin: boolean;
     }[];
     const administered = accounts.find((a) => a.is_account_admin)!;
-    const res = await t.call('POST', '/api/users/invite-user', {
+    const res = await t.call('POST', '/api/users/add-new-user', {
       token: admin,
-      body: { account_id: administered.account_id, email_nm: 'invitee@example.com', is_account_admin: false },
+      body: {
+        email_nm: 'invitee@example.com',
+        first_nm: 'In',
+        last_nm: 'Vitee',
+        accounts: [{ account_id: administered.account_id, access_level: 1 }],
+      },
     });
     expect(res.status).toBe(200);
     const { events } = (await feed(`?after=${before}`)).body.data as Feed;

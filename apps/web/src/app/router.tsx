@@ -8,7 +8,7 @@ import { requireSession } from './require-session.ts';
 import { HydrateFallback, RouteError } from './RouteError.tsx';
 import { adminRoutes } from './routes/admin.tsx';
 import { homeRoutes } from './routes/home.tsx';
-import { identityProtectedRoutes, identityRoutes } from './routes/identity.tsx';
+import { identityRoutes } from './routes/identity.tsx';
 import { inquireRoutes } from './routes/inquire.tsx';
 import { invoicesRoutes } from './routes/invoices.tsx';
 import { legalPublicRoutes, legalRoutes } from './routes/legal.tsx';
@@ -46,7 +46,6 @@ const protectedRoutes: RouteObject[] = [
   ...resourcesRoutes,
   ...legalRoutes,
   ...profileRoutes,
-  ...identityProtectedRoutes,
 ];
 
 export const routes: RouteObject[] = [

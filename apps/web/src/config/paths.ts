@@ -18,6 +18,8 @@ export const paths = {
   resendVerification: (email?: string) =>
     email ? `/login/resend-verification?email=${encodeURIComponent(email)}` : '/login/resend-verification',
   createAccount: () => '/s/create-account',
+  /** The link mailed to a portal user an administrator invited (decision 084). */
+  acceptInvitation: (hash: string) => `/s/accept-invitation/${seg(hash)}`,
   resetPassword: (resetKey: string, email: string) => `/login/reset/${seg(resetKey)}/${seg(email)}`,
   verifyEmail: (userId: number, hash: string) => `/login/verify-email/${userId}/${seg(hash)}`,
   verifyAccount: (userId: number, hash: string) => `/login/verify-account/${userId}/${seg(hash)}`,
@@ -35,8 +37,6 @@ export const paths = {
   users: () => '/users',
   manageAccounts: () => '/users/manage-accounts',
   addNewUser: () => '/users/add-new-user',
-  /** An account administrator invites someone to create their own portal user. */
-  inviteUser: () => '/users/invite-user',
   addExistingUser: () => '/users/add-existing-user',
   editUser: (userId: number) => `/users/edit-user/${userId}`,
   deleteUser: (userId: number) => `/users/delete-user/${userId}`,

@@ -7,15 +7,16 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Captcha } from '../captcha/captcha.service.ts';
 import { acceptAllActiveAgreements } from '../legal/legal.repository.ts';
 import {
-  claimInvitation,
   findAccountAdminEmails,
   findAccountByInvoice,
   findAccountName,
   findActiveAccountByNumber,
   insertUser,
   linkUserToAccount,
-  setInvitationUser,
+  markEmailVerified,
 } from './identity.repository.ts';
+import { grantInvitation } from './invitations.service.ts';
+import { claimInvitation } from './invitations.repository.ts';
 import { hashLinkToken, linkLifetimes } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 import type { MailDeps } from './password-reset.service.ts';
@@ -114,6 +115,10 @@ export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>
       return finish(userId);
     },
 
+    /**
+     * The invitation's link proves the address (it was mailed there), so the user is created with the
+     * invitation's address, already verified, and gets the access the invitation grants (decision 084).
+     */
     async fromHash(input: NewUserInput & { hash: string; account_id: number }, address: string) {
       await begin(input, address);
       const passwordHash = await hashPassword(input.passwd);
@@ -121,12 +126,12 @@ export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>
       const userId = await deps.db.tx(async (db) => {
         const invitation = await claimInvitation(db, hashLinkToken(input.hash), input.account_id, now);
         if (!invitation) throw invalid({ hash: [texts.invitationInvalid] });
-        const id = await insert(db, input, passwordHash, now);
-        await linkUserToAccount(db, id, invitation.account_id, invitation.is_account_admin);
-        await setInvitationUser(db, invitation.invitation_id, id);
+        const id = await insert(db, { ...input, email_nm: invitation.email_nm }, passwordHash, now);
+        await markEmailVerified(db, id, now);
+        await grantInvitation(db, invitation, id, now);
         return id;
       });
-      return finish(userId);
+      return { data: { user_id: userId, email_verified: true, verification_sent: false }, message: texts.userCreated };
     },
 
     /**

@@ -115,52 +115,6 @@ export const claimVerification = (
     [userId, tokenHash, purpose, nowMs, nowMs],
   );
 
-// --- invitations -----------------------------------------------------------------------------
-
-export interface InvitationRow {
-  account_id: number;
-  email_nm: string;
-  first_nm: string | null;
-  last_nm: string | null;
-  is_account_admin: boolean;
-  invited_by_user_id: number | null;
-  tokenHash: string;
-  expiresMs: number;
-  nowMs: number;
-}
-
-export const insertInvitation = (db: Db, i: InvitationRow) =>
-  db.one<{ invitation_id: number }>(
-    `INSERT INTO account_invitations
-       (account_id, email_nm, first_nm, last_nm, is_account_admin, invited_by_user_id, token_hash, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, ${at(8)}, ${at(9)}) RETURNING invitation_id`,
-    [
-      i.account_id,
-      i.email_nm,
-      i.first_nm,
-      i.last_nm,
-      i.is_account_admin,
-      i.invited_by_user_id,
-      i.tokenHash,
-      i.expiresMs,
-      i.nowMs,
-    ],
-  );
-
-/** Spends an invitation of the account (atomically); returns what it grants, or undefined. */
-export const claimInvitation = (db: Db, tokenHash: string, accountId: number, nowMs: number) =>
-  db.one<{ invitation_id: number; account_id: number; is_account_admin: boolean }>(
-    `UPDATE account_invitations i SET used_at = ${at(3)}
-       FROM accounts a
-      WHERE i.token_hash = $1 AND i.account_id = $2 AND i.used_at IS NULL AND i.expires_at > ${at(3)}
-        AND a.account_id = i.account_id AND a.is_active
-      RETURNING i.invitation_id, i.account_id, i.is_account_admin`,
-    [tokenHash, accountId, nowMs],
-  );
-
-export const setInvitationUser = (db: Db, invitationId: number, userId: number) =>
-  db.query('UPDATE account_invitations SET used_by_user_id = $2 WHERE invitation_id = $1', [invitationId, userId]);
-
 // --- new users -------------------------------------------------------------------------------
 
 export interface NewUser {

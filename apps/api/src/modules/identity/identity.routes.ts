@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { answer, route } from '../../plugins/route.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
 import { createUserCreationService } from './create-user.service.ts';
-import { createInviteService } from './invitations.service.ts';
+import { createInvitationLinkService } from './invitations.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createVerificationService } from './verification.service.ts';
 
@@ -15,7 +15,7 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
   const resets = createPasswordResetService(deps);
   const verification = createVerificationService(deps, captcha);
   const creation = createUserCreationService(deps, captcha);
-  const invitations = createInviteService(deps);
+  const invitations = createInvitationLinkService(deps);
   const created = (result: { data: unknown; message: string }) => answer(result.data, 'USER_CREATED', result.message);
 
   route(app, deps, identity.forgotPassword, ({ input, request }) => resets.forgotPassword(input.email, request.ip));
@@ -41,5 +41,8 @@ export async function identityRoutes(app: FastifyInstance, deps: Deps) {
     created(await creation.fromHash(input, request.ip)),
   );
 
-  route(app, deps, identity.inviteUser, ({ caller, input, request }) => invitations.invite(caller, input, request.ip));
+  route(app, deps, identity.checkInvitation, ({ input }) => invitations.check(input.hash));
+  route(app, deps, identity.acceptInvitation, async ({ input }) =>
+    answer(await invitations.accept(input.hash), 'SUCCESS', identity.texts.invitationAccepted),
+  );
 }

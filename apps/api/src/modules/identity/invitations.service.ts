@@ -1,119 +1,170 @@
-import { messages } from '@portal/contract';
+import { identity, type InvitationDetails } from '@portal/contract';
 
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
-import type { Caller } from '../../lib/scope.ts';
+import { setAccess } from '../accounts/accounts.repository.ts';
 import { recordEvent } from '../integration/events.repository.ts';
-import { sendPortalUserExists } from '../users/users.mail.ts';
-import { findAccountName, findMembership, findUserByEmail, insertInvitation } from './identity.repository.ts';
-import { linkLifetimes, newLinkToken } from './link-tokens.ts';
+import { findUserByEmail } from './identity.repository.ts';
+import {
+  claimInvitation,
+  findInvitationAccess,
+  findPendingInvitation,
+  insertInvitation,
+  setInvitationUser,
+  type InvitedAccess,
+  type PendingInvitation,
+} from './invitations.repository.ts';
+import { hashLinkToken, linkLifetimes, newLinkToken } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 import type { MailDeps } from './password-reset.service.ts';
 
-export interface InvitationRequest {
-  accountId: number;
+const texts = identity.texts;
+
+export interface NewInvitation {
   email: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  /** Whether the new user administers the account. */
-  isAccountAdmin?: boolean;
-  /** Who sent it (an account administrator or staff member), for the record. */
-  invitedByUserId?: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** Accounts and levels granted when the person accepts (at least one). */
+  access: readonly InvitedAccess[];
+  invitedByUserId: number;
 }
 
+/** "Name (number), Name (number) and Name (number)". */
+export const listAccounts = (labels: readonly string[]) =>
+  labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '');
+
 /** The app's create-account page: s/create-account/{accountId}/{hash}/{email}/{firstName}/{lastName}. */
-export function invitationLink(env: MailDeps['env'], accountId: number, token: string, r: InvitationRequest): string {
-  const names = r.firstName ? [r.firstName, ...(r.lastName ? [r.lastName] : [])] : [];
-  const segments = [String(accountId), token, r.email, ...names].map(encodeURIComponent);
+function createAccountLink(env: MailDeps['env'], accountId: number, token: string, i: NewInvitation): string {
+  const names = i.firstName ? [i.firstName, ...(i.lastName ? [i.lastName] : [])] : [];
+  const segments = [String(accountId), token, i.email, ...names].map(encodeURIComponent);
   return portalLink(env, `s/create-account/${segments.join('/')}`);
 }
 
 /**
- * Invites someone to create a portal user on an account: a single-use link, valid 7 days, stored
- * only as a hash, mailed to the address. The person creates their user (create-user-from-hash)
- * and gets access to the account (as administrator when `isAccountAdmin`). Check first that the
- * caller may add users to the account. Returns the link (also listed in the local outbox).
+ * Stores an invitation inside the caller's transaction (with the `user.invited` event per account)
+ * and returns what sends it once that transaction commits. Nothing is granted until the person
+ * accepts: a new address sets its password with the link (create-user-from-hash), an address with a
+ * portal user accepts (accept-invitation). Either way the link goes only to the address, so the
+ * inviter learns nothing of whether it has a portal user (decision 084).
  */
-export async function createAccountInvitation(
-  deps: MailDeps,
-  request: InvitationRequest,
-): Promise<{ invitation_id: number; link: string }> {
-  const account = await findAccountName(deps.db, request.accountId);
-  if (!account) throw notFound();
+export async function createInvitation(deps: MailDeps, db: Db, invitation: NewInvitation) {
   const { token, hash } = newLinkToken();
   const now = deps.clock.now();
-  const row = await deps.db.tx(async (tx) => {
-    const inserted = await insertInvitation(tx, {
-      account_id: request.accountId,
-      email_nm: request.email,
-      first_nm: request.firstName ?? null,
-      last_nm: request.lastName ?? null,
-      is_account_admin: request.isAccountAdmin ?? false,
-      invited_by_user_id: request.invitedByUserId ?? null,
-      tokenHash: hash,
-      expiresMs: now + linkLifetimes.invitation,
-      nowMs: now,
-    });
-    await recordEvent(tx, {
+  const linkAccount = invitation.access[0]?.account_id;
+  if (linkAccount === undefined) throw new Error('An invitation grants access to at least one account.');
+  await insertInvitation(db, {
+    account_id: linkAccount,
+    email_nm: invitation.email,
+    first_nm: invitation.firstName,
+    last_nm: invitation.lastName,
+    invited_by_user_id: invitation.invitedByUserId,
+    tokenHash: hash,
+    expiresMs: now + linkLifetimes.invitation,
+    nowMs: now,
+    access: invitation.access,
+  });
+  for (const entry of invitation.access) {
+    await recordEvent(db, {
       type: 'user.invited',
       nowMs: now,
-      accountId: request.accountId,
-      userId: request.invitedByUserId ?? null,
-      data: { email_nm: request.email, is_account_admin: request.isAccountAdmin ?? false },
+      accountId: entry.account_id,
+      userId: invitation.invitedByUserId,
+      data: { email_nm: invitation.email, is_account_admin: entry.is_account_admin },
     });
-    return inserted;
-  });
-  const link = invitationLink(deps.env, request.accountId, token, request);
-  await deps.mailer.send(
-    composeMessage({
-      to: request.email,
-      kind: 'invitation',
-      subject: `You are invited to the customer portal for ${account.name}`,
-      greeting: hello(request.firstName),
-      lines: [
-        `You have been invited to use the customer portal for the account ${account.name} (${account.account_number}).`,
-      ],
-      action: { label: 'Create your portal user', url: link },
-      after: ['The link works once, for 7 days.'],
-    }),
-  );
-  return { invitation_id: (row as { invitation_id: number }).invitation_id, link };
+  }
+  return async (accounts: readonly string[]) => {
+    const existing = await findUserByEmail(deps.db, invitation.email);
+    const named = listAccounts(accounts);
+    if (existing) {
+      const link = portalLink(deps.env, `s/accept-invitation/${encodeURIComponent(token)}`);
+      await deps.mailer.send(
+        composeMessage({
+          to: invitation.email,
+          kind: 'access-invitation',
+          subject: `You are invited to ${named} in the customer portal`,
+          greeting: hello(existing.first_nm),
+          lines: [`An administrator invited your portal user to ${named}.`],
+          action: { label: 'Accept the invitation', url: link },
+          after: ['The link works once, for 7 days. If you did not expect this, you can ignore this message.'],
+        }),
+      );
+      return;
+    }
+    const link = createAccountLink(deps.env, linkAccount, token, invitation);
+    await deps.mailer.send(
+      composeMessage({
+        to: invitation.email,
+        kind: 'invitation',
+        subject: `You are invited to the customer portal for ${named}`,
+        greeting: hello(invitation.firstName),
+        lines: [`You have been invited to use the customer portal for ${named}.`],
+        action: { label: 'Set your password and sign in', url: link },
+        after: ['The link works once, for 7 days. If you did not expect this, you can ignore this message.'],
+      }),
+    );
+  };
 }
 
-/**
- * users/invite-user: an administrator of the account invites someone who has no portal user yet.
- * An account that is not the caller's answers NOT_FOUND; a plain user of it, FORBIDDEN. An address
- * that already has a portal user gets a message saying so instead of a link it could not use, and
- * the answer is the same either way (docs/decisions/056-users-area-existence.md).
- */
-export function createInviteService(deps: MailDeps & Pick<Deps, 'limiter'>) {
+/** Grants an invitation's access to a user: never less than the user already has. */
+export async function grantInvitation(db: Db, invitation: PendingInvitation, userId: number, nowMs: number) {
+  const access = await findInvitationAccess(db, invitation.invitation_id);
+  const current = await db.query<{ account_id: number; is_account_admin: boolean }>(
+    'SELECT account_id, is_account_admin FROM accounts_users WHERE user_id = $1',
+    [userId],
+  );
+  const admin = new Map(current.map((row) => [row.account_id, row.is_account_admin]));
+  for (const entry of access) {
+    const level = entry.is_account_admin || admin.get(entry.account_id) ? 2 : 1;
+    await setAccess(db, userId, entry.account_id, level);
+    await recordEvent(db, {
+      type: 'user.access_changed',
+      nowMs,
+      accountId: entry.account_id,
+      userId,
+      data: { email_nm: invitation.email_nm, access_level: level },
+    });
+  }
+  await setInvitationUser(db, invitation.invitation_id, userId);
+  return access;
+}
+
+const details = (
+  invitation: PendingInvitation,
+  hasUser: boolean,
+  access: Awaited<ReturnType<typeof findInvitationAccess>>,
+): InvitationDetails => ({
+  email_nm: invitation.email_nm,
+  first_nm: invitation.first_nm,
+  last_nm: invitation.last_nm,
+  has_portal_user: hasUser,
+  accounts: access.map(({ account_number, name, is_account_admin }) => ({ account_number, name, is_account_admin })),
+});
+
+/** The public side of an invitation link: check it before a form is shown, and accept it. */
+export function createInvitationLinkService(deps: Pick<Deps, 'db' | 'clock'>) {
   return {
-    async invite(
-      caller: Caller,
-      input: { account_id: number; email_nm: string; first_nm?: string; last_nm?: string; is_account_admin: boolean },
-      address: string,
-    ) {
-      await deps.limiter.attempt('invite-user', address);
-      const membership = await findMembership(deps.db, caller.userId, input.account_id);
-      if (!membership) throw notFound();
-      if (!membership.is_account_admin) throw forbidden(messages.noPermissionAddUsers);
-      const existing = await findUserByEmail(deps.db, input.email_nm);
-      if (existing) {
-        const account = await findAccountName(deps.db, input.account_id);
-        if (!account) throw notFound();
-        await sendPortalUserExists(deps, existing, [`${account.name} (${account.account_number})`]);
-        return { email_nm: input.email_nm };
-      }
-      await createAccountInvitation(deps, {
-        accountId: input.account_id,
-        email: input.email_nm,
-        firstName: input.first_nm || null,
-        lastName: input.last_nm || null,
-        isAccountAdmin: input.is_account_admin,
-        invitedByUserId: caller.actorUserId ?? caller.userId,
+    async check(hash: string): Promise<InvitationDetails> {
+      const invitation = await findPendingInvitation(deps.db, hashLinkToken(hash), deps.clock.now());
+      if (!invitation) throw invalid({ hash: [texts.invitationInvalid] });
+      const [user, access] = await Promise.all([
+        findUserByEmail(deps.db, invitation.email_nm),
+        findInvitationAccess(deps.db, invitation.invitation_id),
+      ]);
+      return details(invitation, Boolean(user), access);
+    },
+
+    async accept(hash: string): Promise<InvitationDetails> {
+      const now = deps.clock.now();
+      return deps.db.tx(async (db) => {
+        const invitation = await claimInvitation(db, hashLinkToken(hash), null, now);
+        if (!invitation) throw invalid({ hash: [texts.invitationInvalid] });
+        const user = await findUserByEmail(db, invitation.email_nm);
+        if (!user) throw invalid({ hash: [texts.invitationNeedsUser] });
+        const access = await grantInvitation(db, invitation, user.user_id, now);
+        return details(invitation, true, access);
       });
-      return { email_nm: input.email_nm };
     },
   };
 }

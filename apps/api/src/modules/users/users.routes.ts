@@ -23,11 +23,13 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, users.updateUser, ({ caller, input }) => service.updateUser(caller, input.userId, input.accounts));
   route(app, deps, users.deleteUser, ({ caller, input }) => service.deleteUser(caller, input.userId));
   route(app, deps, users.addExistingUser, async ({ caller, input }) =>
-    answer(null, 'SUCCESS', await service.addExistingUser(caller, input.email_nm, input.accounts)),
+    answer(null, 'SUCCESS', await service.invite(caller, input)),
   );
   route(app, deps, users.addNewUser, async ({ caller, input }) =>
-    answer(null, 'SUCCESS', await service.addNewUser(caller, input)),
+    answer(null, 'SUCCESS', await service.invite(caller, input)),
   );
+  route(app, deps, users.getInvitations, ({ caller, input }) => service.getInvitations(caller, input));
+  route(app, deps, users.cancelInvitation, ({ caller, input }) => service.cancelInvitation(caller, input.invitationId));
   route(app, deps, users.sendPasswordReset, async ({ caller, input, request }) => {
     await passwordReset(caller, input.email, request.ip);
     return null;

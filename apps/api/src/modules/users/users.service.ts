@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { pageOrLast } from '../../lib/paging.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
 import {
   findAccountsWithoutAdmin,
@@ -15,10 +14,11 @@ import {
   removeMemberships,
   setAccess,
 } from '../accounts/accounts.repository.ts';
-import { sendEmailVerification } from '../identity/verification.service.ts';
+import { createInvitation } from '../identity/invitations.service.ts';
+import { cancelIfEmpty, findInvitationsPage, removeInvitationAccess } from '../identity/invitations.repository.ts';
 import { recordEvent } from '../integration/events.repository.ts';
-import { delivered, sendAccessGrantedNotice, sendNoPortalUser, sendPortalUserExists } from './users.mail.ts';
-import { findUserByEmail, findUsersPage, findVisibleUser, insertUser, type UserFilter } from './users.repository.ts';
+import { delivered } from './users.mail.ts';
+import { findUsersPage, findVisibleUser, type UserFilter } from './users.repository.ts';
 
 const { accessLevels } = users;
 
@@ -28,15 +28,11 @@ export const userMessages = {
   deleteSelf: 'You cannot delete your own portal user. Use Accounts to remove accounts from your access.',
   lastAdmin: (accountNumber: string) => `Account ${accountNumber} must keep at least one administrator.`,
   // Add new user and add existing user answer the same whether or not the address has a portal user
-  // (docs/decisions/056-users-area-existence.md), so these say what happens in either case.
-  newUserAnswer:
-    'We sent a message to this address. If it is new to the portal, the user was added and must verify the address before signing in. If it already has a portal user, nothing was changed: use Add existing user to give them access.',
-  newUserNotSent:
-    'The message to this address could not be sent. If it is new to the portal, the user was added and can ask for a new verification email with "Resend verification" on the sign-in page.',
-  existingUserAnswer:
-    'We sent a message to this address. If it belongs to a portal user, they now have the access you chose. If it does not, nobody was added: use Add new user to create one.',
-  existingUserNotSent:
-    'The message to this address could not be sent. If it belongs to a portal user, they now have the access you chose.',
+  // (decisions 056 and 084).
+  invitationSent:
+    'We sent an invitation to this address. The access you chose applies when the person accepts it; until then it is listed under Pending invitations.',
+  invitationNotSent:
+    'The invitation could not be sent. It is listed under Pending invitations: cancel it and try again later.',
 } as const;
 
 const levelOf = (membership: { is_account_admin: boolean } | undefined) =>
@@ -169,66 +165,50 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
     },
 
     /**
-     * Gives a portal user access by email. The answer never says whether the address has a portal
-     * user (the same code, message and data either way): a user gets access and a notice, an address
-     * without one a message saying so. Account checks come first, so they cannot tell either.
+     * Add new user and add existing user both invite (decision 084): the access applies when the
+     * person accepts the mailed link, so the answer, the list of pending invitations and the timing
+     * are the same whether or not the address has a portal user. Account checks come first.
      */
-    async addExistingUser(caller: Caller, email: string, levels: readonly AccountAccess[]) {
-      const user = await deps.db.tx(async (db) => {
-        const allowed = await administered(db, caller, messages.noPermissionAddUsers);
-        await assertAdministered(db, caller, levels, allowed);
-        const target = await findUserByEmail(db, email);
-        if (!target) return null;
-        await applyAccess(db, caller, target.user_id, levels, allowed);
-        await accessChanged(db, caller, target.email_nm, levels);
-        return visibleUser(db, caller, target.user_id);
-      });
-      const accounts = await grantedAccountLabels(caller, levels);
-      const sent =
-        user?.user_id === caller.userId ||
-        (await delivered(() => (user ? sendAccessGrantedNotice(deps, user) : sendNoPortalUser(deps, email, accounts))));
-      return sent ? userMessages.existingUserAnswer : userMessages.existingUserNotSent;
-    },
-
-    /**
-     * Creates a portal user by email. For an address that already has one, nothing changes and that
-     * person is told instead; the answer is the same either way (docs/decisions/056-users-area-existence.md).
-     */
-    async addNewUser(
+    async invite(
       caller: Caller,
-      input: {
-        email_nm: string;
-        first_nm: string;
-        last_nm: string;
-        passwd: string;
-        accounts: readonly AccountAccess[];
-      },
+      input: { email_nm: string; first_nm?: string; last_nm?: string; accounts: readonly AccountAccess[] },
     ) {
-      // Hashed whether or not the address is taken, so both take the same time.
-      const passwordHash = await hashPassword(input.passwd);
-      const userId = await deps.db.tx(async (db) => {
+      const granted = input.accounts.filter((entry) => entry.access_level !== accessLevels.none);
+      const send = await deps.db.tx(async (db) => {
         const allowed = await administered(db, caller, messages.noPermissionAddUsers);
         await assertAdministered(db, caller, input.accounts, allowed);
-        const id = await insertUser(db, {
-          email_nm: input.email_nm,
-          first_nm: input.first_nm,
-          last_nm: input.last_nm,
-          password_hash: passwordHash,
+        return createInvitation(deps, db, {
+          email: input.email_nm,
+          firstName: input.first_nm ?? null,
+          lastName: input.last_nm ?? null,
+          access: granted.map((entry) => ({
+            account_id: entry.account_id,
+            is_account_admin: entry.access_level === accessLevels.admin,
+          })),
+          invitedByUserId: caller.actorUserId ?? caller.userId,
         });
-        if (id !== null) {
-          await applyAccess(db, caller, id, input.accounts, allowed);
-          await accessChanged(db, caller, input.email_nm, input.accounts);
-        }
-        return id;
       });
-      // The new user verifies the address before the first sign-in (identity's verification link). The
-      // user exists once the transaction commits: a message that cannot be sent is reported, not a failure.
-      const existing = userId === null ? await findUserByEmail(deps.db, input.email_nm) : undefined;
-      const accounts = await grantedAccountLabels(caller, input.accounts);
-      const sent = await delivered(() =>
-        existing ? sendPortalUserExists(deps, existing, accounts) : sendEmailVerification(deps, userId as number),
+      const sent = await delivered(async () => send(await grantedAccountLabels(caller, input.accounts)));
+      return sent ? userMessages.invitationSent : userMessages.invitationNotSent;
+    },
+
+    async getInvitations(caller: Caller, filter: { page: number; perPage: number }) {
+      await administered(deps.db, caller, messages.noPermissionEditUsers);
+      return pageOrLast(filter.page, filter.perPage, (page) =>
+        findInvitationsPage(deps.db, caller.userId, page, filter.perPage, deps.clock.now()),
       );
-      return sent ? userMessages.newUserAnswer : userMessages.newUserNotSent;
+    },
+
+    /** Withdraws the invitation from the caller's administered accounts; NOT_FOUND when it names none of them. */
+    async cancelInvitation(caller: Caller, invitationId: number) {
+      return deps.db.tx(async (db) => {
+        const allowed = await administered(db, caller, messages.noPermissionDeleteUsers);
+        const now = deps.clock.now();
+        const removed = await removeInvitationAccess(db, invitationId, [...allowed], now);
+        if (removed.length === 0) throw notFound();
+        await cancelIfEmpty(db, invitationId, now);
+        return { account_ids: removed };
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 
 import { parseCreateAccountSegments } from '../../features/identity/create-account-route.ts';
 import {
+  parseInvitationSegments,
   parseResetSegments,
   parseRevokeSegments,
   parseVerificationSegments,
@@ -23,6 +24,11 @@ export const identityRoutes: RouteObject[] = [
     path: 's/create-account/*',
     loader: segmentGuard(parseCreateAccountSegments),
     lazy: page(() => import('../../features/identity/pages/CreateAccountPage.tsx'), 'CreateAccountPage'),
+  },
+  {
+    path: 's/accept-invitation/*',
+    loader: segmentGuard(parseInvitationSegments),
+    lazy: page(() => import('../../features/identity/pages/AcceptInvitationPage.tsx'), 'AcceptInvitationPage'),
   },
   {
     path: 'login/forgot-password',
@@ -53,12 +59,4 @@ export const identityRoutes: RouteObject[] = [
     lazy: page(() => import('../../features/signup-access/pages/RevokeSignupAccessPage.tsx'), 'RevokeSignupAccessPage'),
   },
   { path: 'dev/outbox', lazy: page(() => import('../../features/outbox/pages/OutboxPage.tsx'), 'OutboxPage') },
-];
-
-/** Identity pages behind sign-in: account administrators invite someone to create their own user. */
-export const identityProtectedRoutes: RouteObject[] = [
-  {
-    path: 'users/invite-user',
-    lazy: page(() => import('../../features/identity/pages/InviteUserPage.tsx'), 'InviteUserPage'),
-  },
 ];

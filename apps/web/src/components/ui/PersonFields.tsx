@@ -8,10 +8,19 @@ export interface PersonFieldsProps {
   errors: { firstName?: string | undefined; lastName?: string | undefined; email?: string | undefined };
   /** Off where someone types another person's details, so the browser does not offer their own. */
   autoFill?: boolean;
+  /** The address is given (an invitation's), not chosen. */
+  emailReadOnly?: boolean;
 }
 
 /** First name, last name and email: the person block of the sign-up, profile and add-user forms. */
-export function PersonFields({ firstName, lastName, email, errors, autoFill = true }: PersonFieldsProps) {
+export function PersonFields({
+  firstName,
+  lastName,
+  email,
+  errors,
+  autoFill = true,
+  emailReadOnly = false,
+}: PersonFieldsProps) {
   const auto = (hint: string) => (autoFill ? hint : 'off');
   return (
     <>
@@ -31,7 +40,15 @@ export function PersonFields({ firstName, lastName, email, errors, autoFill = tr
           {...lastName}
         />
       </SimpleGrid>
-      <TextInput label="Email" type="email" required autoComplete={auto('email')} error={errors.email} {...email} />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        readOnly={emailReadOnly}
+        autoComplete={auto('email')}
+        error={errors.email}
+        {...email}
+      />
     </>
   );
 }

@@ -23,3 +23,9 @@ export function parseRevokeSegments(segments: readonly string[] | null): { key: 
   const [key] = exactSegments(segments, 1) ?? [];
   return signupAccess.revokeKey.safeParse(key).success ? { key: key as string } : null;
 }
+
+/** s/accept-invitation/{hash}: exactly one segment, a link token. */
+export function parseInvitationSegments(segments: readonly string[] | null): { hash: string } | null {
+  const [hash] = exactSegments(segments, 1) ?? [];
+  return isToken(hash) ? { hash } : null;
+}

@@ -19,6 +19,7 @@ import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { PersonFields } from '../../../components/ui/PersonFields.tsx';
 import { absoluteUrl, paths } from '../../../config/paths.ts';
 import { getToken } from '../../auth/api/get-token.ts';
@@ -27,6 +28,8 @@ import { completeSignIn } from '../../auth/sign-in.ts';
 import { useActiveAgreements } from '../../legal/api/get-active-agreements.ts';
 import { useCreateUserFromHash } from '../api/create-user-from-hash.ts';
 import { useCreateUserFromInvoice } from '../api/create-user-from-invoice.ts';
+import { useInvitation } from '../api/check-invitation.ts';
+import { AcceptInsteadLink, InvitationSummary, InvitationUnusable } from '../components/InvitationSummary.tsx';
 import { CaptchaField } from '../components/CaptchaField.tsx';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
 import type { CreateAccountSegments } from '../create-account-route.ts';
@@ -49,6 +52,8 @@ export function CreateAccountPage() {
   const [captchaKey, setCaptchaKey] = useState(0);
   const [signInError, setSignInError] = useState<unknown>(null);
   const [created, setCreated] = useState<string | null>(null);
+  // An invitation link is checked before its form: a used or forged link says so at once (decision 084).
+  const invitation = useInvitation(withHash ? segments.hash : null);
 
   const schema = withHash ? identity.createUserFromHashInput : identity.createUserFromInvoiceInput;
   const { register, handleSubmit, control, formState, setValue } = useForm<Values>({
@@ -91,7 +96,9 @@ export function CreateAccountPage() {
     }
     setCreated(answer.message || identity.texts.userCreated);
     try {
-      const token = await getToken({ email: values.email_nm, password: values.passwd });
+      // The invitation's address is the user's (the server keeps it whatever the form sent).
+      const email = invitation.data?.email_nm ?? values.email_nm;
+      const token = await getToken({ email, password: values.passwd });
       navigate(await completeSignIn(token), { replace: true });
     } catch (error) {
       setSignInError(error);
@@ -126,6 +133,36 @@ export function CreateAccountPage() {
     );
   }
 
+  if (withHash && !invitation.data) {
+    return (
+      <AuthFrame>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Create your portal user
+          </Title>
+          {invitation.error ? (
+            <InvitationUnusable error={invitation.error} />
+          ) : (
+            <LoadingState label="Checking the invitation…" />
+          )}
+        </Stack>
+      </AuthFrame>
+    );
+  }
+  if (invitation.data?.has_portal_user && segments.hash) {
+    return (
+      <AuthFrame>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Invitation to the customer portal
+          </Title>
+          <InvitationSummary invitation={invitation.data} />
+          <AcceptInsteadLink hash={segments.hash} />
+        </Stack>
+      </AuthFrame>
+    );
+  }
+
   return (
     <AuthFrame>
       <Stack gap="md">
@@ -139,6 +176,7 @@ export function CreateAccountPage() {
               : 'Use the account number and an invoice number from one of your invoices.'}
           </Text>
         </div>
+        {invitation.data && <InvitationSummary invitation={invitation.data} />}
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create account">
           <Stack gap="sm">
             <FormErrors error={mutation.error} />
@@ -151,6 +189,7 @@ export function CreateAccountPage() {
                 lastName: errors.last_nm?.message,
                 email: errors.email_nm?.message,
               }}
+              emailReadOnly={withHash}
             />
             {!withHash && (
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

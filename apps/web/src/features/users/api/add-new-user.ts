@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '../../../lib/request.ts';
 import { userKeys } from './keys.ts';
 
-/** Creates a portal user with access to administered accounts. Answers the whole envelope: its message is what the administrator reads (the same whether or not the address was taken). */
+/** Invites a person to administered accounts; they set their own password. Answers the whole envelope: its message is what the administrator reads (the same whether or not the address has a portal user). */
 export const addNewUser = (input: CallInput<typeof users.addNewUser>) => requestEnvelope(users.addNewUser, input);
 
 export const useAddNewUser = () => {

@@ -8,4 +8,6 @@ export const userKeys = {
   lists: () => [...userKeys.all, 'list'] as const,
   list: (input: UsersListInput) => [...userKeys.lists(), input] as const,
   detail: (userId: number) => [...userKeys.all, 'detail', userId] as const,
+  invitationLists: () => [...userKeys.all, 'invitations'] as const,
+  invitations: (input: unknown) => [...userKeys.invitationLists(), input] as const,
 };

@@ -7,7 +7,6 @@ const links = [
   { label: 'Users', to: paths.users() },
   { label: 'Add new user', to: paths.addNewUser() },
   { label: 'Add existing user', to: paths.addExistingUser() },
-  { label: 'Invite by email', to: paths.inviteUser() },
 ] as const;
 
 /** The users area's own navigation, shown above its pages. */

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { messages, users } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -58,9 +58,13 @@ function AddExistingUserForm() {
               {...register('email_nm')}
             />
             <AccessLevelsInput control={control} accounts={administered} />
+            <Text size="xs" c="dimmed">
+              We send the person a link to accept the access. It applies once they accept; until then the invitation is
+              listed under Pending invitations.
+            </Text>
             <Group justify="flex-end">
               <Button type="submit" loading={mutation.isPending}>
-                Add user
+                Send invitation
               </Button>
             </Group>
           </Stack>

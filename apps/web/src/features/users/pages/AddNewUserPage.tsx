@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
-import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
 import { PersonFields } from '../../../components/ui/PersonFields.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -18,7 +17,10 @@ import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
 type Input = z.input<typeof users.addNewUserInput>;
 type Output = z.output<typeof users.addNewUserInput>;
 
-/** users/add-new-user: name, email, password and an access level per administered account. */
+/**
+ * users/add-new-user: name, email and an access level per administered account. The person gets an
+ * invitation link and sets their own password (an administrator never knows it; decision 084).
+ */
 export function AddNewUserPage() {
   return (
     <UsersAreaPage title="Add New User" noPermission={messages.noPermissionAddUsers}>
@@ -36,8 +38,6 @@ function AddNewUserForm() {
       email_nm: '',
       first_nm: '',
       last_nm: '',
-      passwd: '',
-      confirm: '',
       accounts: administered.map((account) => ({ account_id: account.account_id, access_level: 0 })),
     },
   });
@@ -65,19 +65,14 @@ function AddNewUserForm() {
               }}
               autoFill={false}
             />
-            <NewPasswordFields
-              password={register('passwd')}
-              confirm={register('confirm')}
-              passwordError={errors.passwd?.message}
-              confirmError={errors.confirm?.message}
-            />
             <AccessLevelsInput control={control} accounts={administered} />
             <Text size="xs" c="dimmed">
-              The new user receives a message to verify their email address before they can sign in.
+              We send the person an invitation link with which they set their own password. The access applies once they
+              have done so; until then the invitation is listed under Pending invitations.
             </Text>
             <Group justify="flex-end">
               <Button type="submit" loading={mutation.isPending}>
-                Add user
+                Send invitation
               </Button>
             </Group>
           </Stack>

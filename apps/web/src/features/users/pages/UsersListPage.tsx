@@ -15,6 +15,7 @@ import { useLoginData } from '../../../lib/use-session.ts';
 import { useViewerAccounts } from '../administered.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
+import { PendingInvitations } from '../components/PendingInvitations.tsx';
 import { UsersAreaNav } from '../components/UsersAreaNav.tsx';
 import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
 
@@ -179,6 +180,7 @@ function UsersList() {
       {query.data && (
         <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Users pages" />
       )}
+      <PendingInvitations />
     </Stack>
   );
 }
