@@ -27,6 +27,7 @@ export * as productsBs from './products-bs.ts';
 export * as productsDd from './products-dd.ts';
 export * as productsCloud from './products-cloud.ts';
 export * as productsDs from './products-ds.ts';
+export * as productsEb from './products-eb.ts';
 export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';
 export * as resources from './resources.ts';

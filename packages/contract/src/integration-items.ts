@@ -318,6 +318,40 @@ export const productObjectItem = z.discriminatedUnion(
     productObject('resource_pool_vm', objectKey, z.object({ memory_bytes: count, number_of_cpus: count })),
     productObject('storage_profile', objectKey, z.object({}).prefault({})),
     productObject('managed_backup', objectKey, z.object({ title: requiredText(200) })),
+    // Endpoint backup (decision 097): an agent client keyed by its name, an image-backed machine by its
+    // VM name, each with the provider's latest report of it; what changes day by day (protected bytes,
+    // backups, snapshots) is series labelled with the same key.
+    productObject(
+      'endpoint_agent',
+      objectKey,
+      z.object({
+        os: requiredText(100),
+        agent_version: requiredText(40),
+        total_bytes_protected: count,
+        backup_count: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
+        failed_backup_count: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
+        last_backup: rfc3339.nullish().transform((v) => v ?? null),
+        last_backup_status: z
+          .enum(['ok', 'warning', 'error'], { error: m.type })
+          .nullish()
+          .transform((v) => v ?? null),
+      }),
+    ),
+    productObject(
+      'endpoint_image_machine',
+      objectKey,
+      z.object({
+        os: requiredText(100),
+        total_local_storage_bytes: count,
+        total_snapshots: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
+        missed_snapshots: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
+        last_snapshot: rfc3339.nullish().transform((v) => v ?? null),
+        last_snapshot_status: z
+          .enum(['ok', 'warning', 'error'], { error: m.type })
+          .nullish()
+          .transform((v) => v ?? null),
+      }),
+    ),
     // A web and app security zone (decision 095): its lists are attributes (the provider's latest
     // report); its requests, bandwidth, threats and visitors are series labelled with the zone name.
     productObject('security_zone', zoneName, securityZoneAttributes),

@@ -20,6 +20,7 @@ import * as productsBs from './products-bs.ts';
 import * as productsDd from './products-dd.ts';
 import * as productsCloud from './products-cloud.ts';
 import * as productsDs from './products-ds.ts';
+import * as productsEb from './products-eb.ts';
 import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
 import * as resources from './resources.ts';
@@ -54,6 +55,7 @@ export const allCalls: Call[] = [
   productsDd,
   productsCloud,
   productsDs,
+  productsEb,
   productsRp,
   profile,
   resources,

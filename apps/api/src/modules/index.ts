@@ -23,6 +23,7 @@ import { pinsRoutes } from './pins/pins.routes.ts';
 import { backupPlatformRoutes } from './products/backup-platform.routes.ts';
 import { backupServiceRoutes } from './products/backup-service.routes.ts';
 import { disasterRecoveryRoutes } from './products/disaster-recovery.routes.ts';
+import { endpointBackupRoutes } from './products/endpoint-backup.routes.ts';
 import { endpointDetectionRoutes } from './products/endpoint-detection.routes.ts';
 import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
@@ -44,6 +45,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   contactRoutes,
   contentRoutes,
   disasterRecoveryRoutes,
+  endpointBackupRoutes,
   endpointDetectionRoutes,
   healthRoutes,
   identityRoutes,

@@ -9,7 +9,7 @@ import { sourceOf } from './samples.ts';
  * `idSources`) or be listed here as not applicable, with the reason: a new call is covered, or fails.
  */
 export const looksLikeId = (name: string) =>
-  /(^id$|Id$|_id$|_ids$|Ids$|hash|key|email|_number$|bucket|vm|file|categor)/i.test(name);
+  /(^id$|Id$|_id$|_ids$|Ids$|hash|key|email|_number$|bucket|vm|file|categor|client)/i.test(name);
 
 const staff = 'staff calls: staff see every company (spec section 6; levels in roles.test.ts)';
 const signIn = 'public sign-in and recovery: the email is who signs in; the answer is the same for every address';

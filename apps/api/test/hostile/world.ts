@@ -30,6 +30,9 @@ export interface World {
   networkInterface: { order: number; id: number } | undefined;
   usageComponent: { order: number; id: number } | undefined;
   bsResource: { order: number; id: string } | undefined;
+  /** An endpoint backup order's agent client and image machine (by name), with their order. */
+  ebAgent: { order: number; id: string } | undefined;
+  ebImage: { order: number; id: string } | undefined;
   /** A disaster recovery protection group and a VM of it, with their order. */
   drVpg: { order: number; id: number } | undefined;
   drVm: { order: number; id: number } | undefined;
@@ -166,6 +169,21 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
   productOrders.network = networkInterface?.order;
   productOrders['usage-based'] = usageComponent?.order;
   productOrders.bs = bsResource?.order;
+  const ebImage = await one<{ order: number; id: string }>(
+    t,
+    `SELECT m.base_order_id AS "order", m.vm_name AS id
+       FROM eb_image_machines m JOIN orders o ON o.base_order_id = m.base_order_id ${ofCompany}
+      WHERE EXISTS (SELECT 1 FROM eb_agent_clients c WHERE c.base_order_id = m.base_order_id)
+      ORDER BY m.base_order_id, m.vm_name LIMIT 1`,
+    [name],
+  );
+  const ebAgent = await one<{ order: number; id: string }>(
+    t,
+    `SELECT base_order_id AS "order", client_name AS id FROM eb_agent_clients WHERE base_order_id = $1
+      ORDER BY client_name LIMIT 1`,
+    [ebImage?.order ?? 0],
+  );
+  if (ebImage) productOrders.eb = ebImage.order;
   const drVpg = await one<{ order: number; id: number }>(
     t,
     `SELECT g.base_order_id AS "order", g.vpg_id AS id
@@ -279,6 +297,8 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
     networkInterface,
     usageComponent,
     bsResource,
+    ebAgent,
+    ebImage,
     drVpg,
     drVm,
     ddZone,

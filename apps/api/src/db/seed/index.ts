@@ -18,6 +18,7 @@ import { addNotificationRecipients, planBatches, sendNotifications, sendOutages 
 import type { BatchRef } from './notices.ts';
 import { addOrders } from './orders.ts';
 import { addDemoCompanies, addExtraCompany } from './people.ts';
+import { addEndpointBackup } from './products/endpoint-backup.ts';
 import { rng } from './random.ts';
 import { isEmpty, rowCounts, syncSequences } from './seed.repository.ts';
 import { FED_SERIAL_COLUMNS, SERIAL_COLUMNS } from './tables.ts';
@@ -123,6 +124,7 @@ async function fillAccount(ctx: SeedContext, batches: readonly BatchRef[], plan:
   await addTickets(ctx, plan, orders);
   await addInvoices(ctx, plan, orders);
   addNotificationRecipients(ctx, batches, plan, orders);
+  await addEndpointBackup(ctx, plan, orders);
   await addSecurityZones(ctx, plan, orders);
   await addMetrics(ctx, plan, orders);
   await addDisasterRecovery(ctx, plan, orders);

@@ -105,6 +105,8 @@ function storageSeries(o: OrderRecord, r: Random, plan: AccountPlan, daily: read
       return out;
     }
     case 'eb':
+      // Demo orders get their clients, machines and totals from products/endpoint-backup.ts.
+      if (plan.demo) return {};
       return {
         agent_node_count: walk(r, D, qty(c, 'Agent-based', 80), 0.2, 0.003, true),
         agent_bytes_protected: walk(r, D, qty(c, 'Protected data', 1500) * GB * 0.7, 0.3, 0.01),

@@ -120,6 +120,48 @@ export const metrics = {
   ),
   dr_vm_used_bytes: gauge('dr_vm_used_bytes', 'bytes', "A VM's recovery volumes used.", 'object_key'),
   dr_vm_journal_used_bytes: gauge('dr_vm_journal_used_bytes', 'bytes', "A VM's journal used.", 'object_key'),
+  agent_node_count: gauge('agent_node_count', 'endpoints', 'Endpoints protected by a backup agent.'),
+  agent_bytes_protected: gauge('agent_bytes_protected', 'bytes', 'Data protected by the backup agents, all endpoints.'),
+  image_vm_count: gauge('image_vm_count', 'virtual machines', 'Machines under image-based backup.'),
+  image_total_bytes: gauge('image_total_bytes', 'bytes', 'Local snapshot storage of all image-backed machines.'),
+  agent_client_bytes_protected: gauge(
+    'agent_client_bytes_protected',
+    'bytes',
+    "An agent client's protected data.",
+    'object_key',
+  ),
+  agent_client_backups: {
+    ...gauge('agent_client_backups', 'backups a day', 'Backups an agent client completed that day.', 'object_key'),
+    chart: 'peak',
+  } satisfies MetricDef,
+  agent_client_failed_backups: {
+    ...gauge(
+      'agent_client_failed_backups',
+      'backups a day',
+      "An agent client's failed backups that day.",
+      'object_key',
+    ),
+    chart: 'peak',
+  } satisfies MetricDef,
+  image_machine_storage_bytes: gauge(
+    'image_machine_storage_bytes',
+    'bytes',
+    "An image-backed machine's local snapshot storage.",
+    'object_key',
+  ),
+  image_machine_snapshots: {
+    ...gauge('image_machine_snapshots', 'snapshots a day', 'Snapshots of a machine taken that day.', 'object_key'),
+    chart: 'peak',
+  } satisfies MetricDef,
+  image_machine_missed_snapshots: {
+    ...gauge(
+      'image_machine_missed_snapshots',
+      'snapshots a day',
+      'Scheduled snapshots of a machine missed that day.',
+      'object_key',
+    ),
+    chart: 'peak',
+  } satisfies MetricDef,
 } satisfies Record<string, MetricDef>;
 
 export type MetricName = keyof typeof metrics;
@@ -258,7 +300,18 @@ export const pages = {
       { kind: 'endpoint_agent', key: 'the client name' },
       { kind: 'endpoint_image_machine', key: 'the VM name' },
     ],
-    series: [],
+    series: [
+      m.agent_node_count,
+      m.agent_bytes_protected,
+      m.image_vm_count,
+      m.image_total_bytes,
+      m.agent_client_bytes_protected,
+      m.agent_client_backups,
+      m.agent_client_failed_backups,
+      m.image_machine_storage_bytes,
+      m.image_machine_snapshots,
+      m.image_machine_missed_snapshots,
+    ],
   },
 } satisfies Record<string, PageDef>;
 
