@@ -122,7 +122,8 @@ async function expectZonePage(page: Page, where: string, zone: string) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  // A chart's live-update stream may keep the network busy: a few quiet seconds are enough.
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }

@@ -12,6 +12,9 @@ import { Flag } from './Flag.tsx';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** Badges keep their whole word when the table squeezes the column. */
+const whole = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } };
+
 /** Rows of a list shown 10 at a time (the lists come whole with the zone). */
 const PAGE = 10;
 
@@ -136,7 +139,15 @@ function DnsValue({ value }: { value: string }) {
 }
 
 const dnsColumns: Column<productsDd.DnsRecord>[] = [
-  { key: 'dns_type', header: 'Type', render: (r) => <Badge variant="light">{r.dns_type}</Badge> },
+  {
+    key: 'dns_type',
+    header: 'Type',
+    render: (r) => (
+      <Badge variant="light" styles={whole}>
+        {r.dns_type}
+      </Badge>
+    ),
+  },
   { key: 'dns_name', header: 'Name', render: (r) => <span style={{ wordBreak: 'break-all' }}>{r.dns_name}</span> },
   {
     key: 'content',
@@ -160,7 +171,7 @@ const dnsColumns: Column<productsDd.DnsRecord>[] = [
     header: 'Proxied',
     render: (r) =>
       productsDd.showsProxied(r.dns_type) ? (
-        <Badge color={r.proxied ? 'orange' : 'gray'} variant={r.proxied ? 'filled' : 'outline'}>
+        <Badge color={r.proxied ? 'orange' : 'gray'} variant={r.proxied ? 'filled' : 'outline'} styles={whole}>
           {r.proxied ? 'Proxied' : 'DNS only'}
         </Badge>
       ) : null,
@@ -188,7 +199,15 @@ export function DnsRecords({ records }: { records: readonly productsDd.DnsRecord
 
 const eventColumns: Column<productsDd.FirewallEvent>[] = [
   { key: 'occurred_at', header: 'Time', render: (e) => formatDateTime(e.occurred_at) },
-  { key: 'action', header: 'Action', render: (e) => <Badge variant="light">{e.action.replace(/_/g, ' ')}</Badge> },
+  {
+    key: 'action',
+    header: 'Action',
+    render: (e) => (
+      <Badge variant="light" styles={whole}>
+        {e.action.replace(/_/g, ' ')}
+      </Badge>
+    ),
+  },
   { key: 'ip', header: 'IP address', render: (e) => e.ip },
   { key: 'country_name', header: 'Country', render: (e) => e.country_name },
   { key: 'host', header: 'Host', render: (e) => <span style={{ wordBreak: 'break-all' }}>{e.host}</span> },
