@@ -66,6 +66,10 @@ export const paths = {
   services: (groupOrCode?: string) => (groupOrCode ? `/services/${seg(groupOrCode)}` : '/services'),
   service: (productController: string, baseOrderId: number) => `/service/${seg(productController)}/${baseOrderId}`,
   changeAlias: (baseOrderId: number) => `/service/change-alias/${baseOrderId}`,
+  /** Endpoint backup sub-pages: one agent client and one image-backed machine of an order, by name. */
+  ebAgentMachine: (baseOrderId: number, clientName: string) =>
+    `/service/eb-agent-machine/${baseOrderId}/${seg(clientName)}`,
+  ebImageMachine: (baseOrderId: number, vmName: string) => `/service/eb-image-machine/${baseOrderId}/${seg(vmName)}`,
   /** A web and app security zone's page (without the zone: the order's zones). */
   ddZone: (baseOrderId: number, zoneId: number) => `/service/dd/${baseOrderId}/${zoneId}`,
   resources: (categoryId: number) => `/resources/${categoryId}`,

@@ -34,6 +34,13 @@ const ddGuard = segmentGuard((s) => {
   return baseOrderId === null || (zone !== undefined && zoneId === null) ? null : { baseOrderId, zoneId };
 });
 
+/** Two segments, a base order id and an endpoint backup client's or machine's name; otherwise the dashboard. */
+const ebObjectGuard = segmentGuard((s) => {
+  const [order, name] = exactSegments(s, 2) ?? [];
+  const baseOrderId = idSegment(order);
+  return baseOrderId === null || !name?.trim() ? null : { baseOrderId, name };
+});
+
 export const productsRoutes: RouteObject[] = [
   {
     path: 'service/usage-based/*',
@@ -87,6 +94,21 @@ export const productsRoutes: RouteObject[] = [
     path: 'service/bs-backup/*',
     loader: bsBackupGuard,
     lazy: page(() => import('../../features/products/backup-service/BackupResourcePage.tsx'), 'BackupResourcePage'),
+  },
+  {
+    path: 'service/eb/*',
+    loader: baseOrderGuard,
+    lazy: page(() => import('../../features/products/endpoint-backup/EndpointBackupPage.tsx'), 'EndpointBackupPage'),
+  },
+  {
+    path: 'service/eb-agent-machine/*',
+    loader: ebObjectGuard,
+    lazy: page(() => import('../../features/products/endpoint-backup/AgentMachinePage.tsx'), 'AgentMachinePage'),
+  },
+  {
+    path: 'service/eb-image-machine/*',
+    loader: ebObjectGuard,
+    lazy: page(() => import('../../features/products/endpoint-backup/ImageMachinePage.tsx'), 'ImageMachinePage'),
   },
   {
     path: 'service/dd/*',
