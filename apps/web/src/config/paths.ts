@@ -66,6 +66,9 @@ export const paths = {
   services: (groupOrCode?: string) => (groupOrCode ? `/services/${seg(groupOrCode)}` : '/services'),
   service: (productController: string, baseOrderId: number) => `/service/${seg(productController)}/${baseOrderId}`,
   changeAlias: (baseOrderId: number) => `/service/change-alias/${baseOrderId}`,
+  /** Disaster recovery sub-pages: one protection group (VPG) and one protected VM of an order. */
+  dsVpg: (baseOrderId: number, vpgId: number) => `/service/ds-vpg/${baseOrderId}/${vpgId}`,
+  dsVm: (baseOrderId: number, vmId: number) => `/service/ds-vm/${baseOrderId}/${vmId}`,
   /** Endpoint backup sub-pages: one agent client and one image-backed machine of an order, by name. */
   ebAgentMachine: (baseOrderId: number, clientName: string) =>
     `/service/eb-agent-machine/${baseOrderId}/${seg(clientName)}`,

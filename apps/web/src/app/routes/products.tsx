@@ -41,6 +41,14 @@ const ebObjectGuard = segmentGuard((s) => {
   return baseOrderId === null || !name?.trim() ? null : { baseOrderId, name };
 });
 
+/** Two segments, a base order id and a disaster recovery object's id (vpgId, vmId); otherwise the dashboard. */
+const dsObjectGuard = segmentGuard((s) => {
+  const [order, object] = exactSegments(s, 2) ?? [];
+  const baseOrderId = idSegment(order);
+  const objectId = idSegment(object);
+  return baseOrderId === null || objectId === null ? null : { baseOrderId, objectId };
+});
+
 export const productsRoutes: RouteObject[] = [
   {
     path: 'service/usage-based/*',
@@ -94,6 +102,27 @@ export const productsRoutes: RouteObject[] = [
     path: 'service/bs-backup/*',
     loader: bsBackupGuard,
     lazy: page(() => import('../../features/products/backup-service/BackupResourcePage.tsx'), 'BackupResourcePage'),
+  },
+  {
+    path: 'service/ds/*',
+    loader: baseOrderGuard,
+    lazy: page(
+      () => import('../../features/products/disaster-recovery/DisasterRecoveryPage.tsx'),
+      'DisasterRecoveryPage',
+    ),
+  },
+  {
+    path: 'service/ds-vpg/*',
+    loader: dsObjectGuard,
+    lazy: page(
+      () => import('../../features/products/disaster-recovery/ProtectionGroupPage.tsx'),
+      'ProtectionGroupPage',
+    ),
+  },
+  {
+    path: 'service/ds-vm/*',
+    loader: dsObjectGuard,
+    lazy: page(() => import('../../features/products/disaster-recovery/VmPage.tsx'), 'VmPage'),
   },
   {
     path: 'service/eb/*',
