@@ -155,6 +155,14 @@ const callInputs: Record<string, (ctx: SampleContext) => Record<string, unknown>
     passwd: 'not-the-password',
   }),
   'integration.createToken': () => ({ name: 'hostile', scopes: ['all'] }),
+  // An SNMP device: an interface is named by if_name or if_index (one of them), its key is an ifIndex.
+  'snmp.saveDevice': () => ({
+    device_key: 'hostile-device',
+    address: '192.0.2.1',
+    version: '2c',
+    community: 'hostile',
+    interfaces: [{ if_index: 1, order_number: 'ORD-HOSTILE', object_key: '1' }],
+  }),
   'admin.addAccount': ({ world }) => ({ accountId: world.account, accessLevel: 1 }),
   'contact.inquire': () => ({
     inquiry_type: 'feedback',
