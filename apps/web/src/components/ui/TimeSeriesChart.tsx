@@ -135,6 +135,24 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
   const range = moved ?? picked.range;
   const result = useQuery({ ...query(range), ...(moved ? { placeholderData: keepPreviousData } : {}) });
 
+  // A hook runs on every render: without a summary the query is there but disabled.
+  const summaryResult = useQuery({
+    ...((summary?.query(range) ?? {
+      queryKey: ['chart-summary', 'none'],
+      queryFn: () => null,
+    }) as UseQueryOptions<unknown>),
+    enabled: Boolean(summary),
+  });
+  const shown = useRef({ range, reload: () => {} });
+  useEffect(() => {
+    shown.current = {
+      range,
+      reload: () => {
+        void result.refetch();
+        if (summary) void summaryResult.refetch();
+      },
+    };
+  });
   const pending = useRef<{ newest: number; timer: ReturnType<typeof setTimeout> } | null>(null);
   useEffect(() => () => clearTimeout(pending.current?.timer), []);
   const listening = useLivePoints(
@@ -152,20 +170,16 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
         timer: setTimeout(() => {
           const latest = pending.current?.newest ?? newest;
           pending.current = null;
-          setMoved(liveRange(seconds, latest));
+          const next = liveRange(seconds, latest);
+          const now = shown.current;
+          // Within the same minute the range (and so the query) is the same: asked again instead.
+          if (next.start === now.range.start && next.end === now.range.end) now.reload();
+          else setMoved(next);
         }, liveDelayMs),
       };
     },
     picked.choice.kind === 'preset' && !zoomed,
   );
-  // A hook runs on every render: without a summary the query is there but disabled.
-  const summaryResult = useQuery({
-    ...((summary?.query(range) ?? {
-      queryKey: ['chart-summary', 'none'],
-      queryFn: () => null,
-    }) as UseQueryOptions<unknown>),
-    enabled: Boolean(summary),
-  });
   const summaryData = summary && summaryResult.data ? (summaryResult.data as S) : undefined;
 
   const base = useMemo(
