@@ -188,6 +188,20 @@ describe('Prometheus remote write', () => {
     ).toBe(true);
     const figure = page.getByRole('figure', { name: `Traffic – ${iface?.multi_interface_alias}` });
     await figure.locator('canvas').first().waitFor();
+    await page.getByText(/prom0 · Interface 4242 · type 53 · 1 Gbps/).waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'metrics-prometheus-network.png'), fullPage: true });
+    expect(await page.getByTestId('stale-data').count()).toBe(0);
+
+    // Prometheus stops. Once the newest point is older than the feed's step (one second) plus the
+    // grace of a minute, the page says when the last point arrived (hence this test's 5 minutes).
+    prometheus?.kill('SIGTERM');
+    await new Promise((resolve) => prometheus?.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 65_000));
+    await page.reload();
+    const notice = page.getByTestId('stale-data');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/The latest data arrived .+; new data is expected every second\./);
+    await page.screenshot({ path: join(tmpdir(), 'metrics-prometheus-stale.png') });
     await context.close();
-  });
+  }, 300_000);
 });
