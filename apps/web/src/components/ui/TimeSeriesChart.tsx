@@ -295,7 +295,13 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
                   </Text>
                 ))}
               {listening && (
-                <Text size="xs" c="teal.8" data-testid="chart-live" title="New points appear as they arrive">
+                <Text
+                  size="xs"
+                  c="teal.8"
+                  data-testid="chart-live"
+                  title="New points appear as they arrive"
+                  style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+                >
                   ● Live
                 </Text>
               )}
