@@ -39,7 +39,10 @@ const ownRules: Record<string, { why: string; answers: Record<(typeof callers)[n
 };
 
 const staffCalls = userCalls.filter((call) => staffLevelOf(call) !== undefined);
-const adminCalls = userCalls.filter((call) => accountAdminCalls.has(call.id));
+/** Administrator calls; deleting the member last, as it takes the member out of the administrator's reach. */
+const adminCalls = userCalls
+  .filter((call) => accountAdminCalls.has(call.id))
+  .sort((a, b) => Number(a.id === 'users.deleteUser') - Number(b.id === 'users.deleteUser'));
 /** Calls every signed-in customer may make; removing one's own accounts last, as it takes access away. */
 const customerCalls = userCalls
   .filter((call) => staffLevelOf(call) === undefined && !accountAdminCalls.has(call.id))
