@@ -108,6 +108,8 @@ const schema = z.object({
   /** SNMP devices polled at once by one worker process, and the time one device's whole poll may take. */
   SNMP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   SNMP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** 'deny' refuses SNMP devices at loopback, private and link-local addresses (checked when saved and polled). */
+  SNMP_PRIVATE_ADDRESSES: z.enum(['allow', 'deny']).default('allow'),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

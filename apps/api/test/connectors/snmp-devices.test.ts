@@ -223,3 +223,23 @@ describe('GET /api/integration/v1/snmp-devices', () => {
     expect(await listed('fed-1')).toMatchObject({ has_community: true, interfaces: [{ if_index: 2 }] });
   });
 });
+
+describe('SNMP_PRIVATE_ADDRESSES=deny', () => {
+  it('refuses loopback and private addresses, accepts public ones', async () => {
+    const strict = await createTestApp({ SNMP_PRIVATE_ADDRESSES: 'deny' });
+    try {
+      const token = await strict.signIn(demoEmails.staff3);
+      const saveOn = (body: unknown) => strict.call('POST', '/api/connectors/snmp-devices', { token, body });
+      for (const address of ['127.0.0.1', '10.20.30.40', '192.168.1.1', '::1']) {
+        const res = await saveOn(device(`private-${address}`, { address }));
+        expect(res.body, address).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          data: { address: ['Loopback and private addresses are not accepted here.'] },
+        });
+      }
+      expect((await saveOn(device('public-1', { address: '192.0.2.10' }))).body.data).toEqual({ status: 'created' });
+    } finally {
+      await strict.close();
+    }
+  });
+});

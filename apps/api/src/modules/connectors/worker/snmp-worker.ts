@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 
 import type { Deps } from '../../../deps.ts';
 import { ingest, retentionOf } from '../../metrics/index.ts';
+import { assertPublicHost } from '../snmp/addresses.ts';
 import { openSecrets } from '../snmp/devices.service.ts';
 import { pollDevice } from '../snmp/poller.ts';
 import { nextRunAfter } from '../snmp/schedule.ts';
@@ -55,6 +56,8 @@ export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): 
     let points = 0;
     let error: string | null = null;
     try {
+      // A host name may resolve to a private address later than it was saved.
+      if (deps.env.SNMP_PRIVATE_ADDRESSES === 'deny') await assertPublicHost(device.address);
       const secrets = openSecrets(deps.env.CONNECTOR_KEY, device);
       const result = await pollDevice(device, secrets, {
         timeoutMs: options.timeoutMs,

@@ -1,5 +1,6 @@
 import type { FieldErrors, integration } from '@portal/contract';
 
+import { isPrivateAddress, privateAddressMessage } from '../../connectors/snmp/addresses.ts';
 import { saveDevice } from '../../connectors/snmp/devices.service.ts';
 import { pages } from '../../metrics/catalogue.ts';
 import { findOrder } from './product-objects.repository.ts';
@@ -17,11 +18,14 @@ const interfacePages = new Set(
 
 /**
  * snmp-devices by device_key (issue 13, decision 100): every interface names an order whose page shows
- * network interfaces; the community or v3 keys are sealed with the configuration's CONNECTOR_KEY.
+ * network interfaces; the community or v3 keys are sealed with the configuration's CONNECTOR_KEY;
+ * with SNMP_PRIVATE_ADDRESSES=deny, a private address is refused.
  */
 export const upsertSnmpDeviceItem: Upsert<integration.SnmpDeviceItem> = async (db, item, ctx) => {
   if (!ctx.deps) throw new Error('snmp-devices: the connector key comes from the configuration (deps)');
   const errors: FieldErrors = {};
+  if (ctx.deps.env.SNMP_PRIVATE_ADDRESSES === 'deny' && isPrivateAddress(item.address))
+    errors.address = [privateAddressMessage];
   const checked = new Map<string, string | null>();
   for (const [n, i] of item.interfaces.entries()) {
     if (!checked.has(i.order_number)) {
