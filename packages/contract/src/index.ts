@@ -10,6 +10,7 @@ export * as accounts from './accounts.ts';
 export * as admin from './admin.ts';
 export * as auth from './auth.ts';
 export * as captcha from './captcha.ts';
+export * as connectors from './connectors.ts';
 export * as contact from './contact.ts';
 export * as health from './health.ts';
 export * as identity from './identity.ts';
@@ -43,6 +44,7 @@ export type { LoginAsUserRecord, StaffAccount } from './admin.ts';
 export type { InvitationDetails } from './identity.ts';
 export type { SignupAccessGrant } from './signup-access.ts';
 export type { SnmpDevice } from './snmp.ts';
+export type { ConnectorStatus, PrometheusSource } from './connectors.ts';
 export type { TokenData, TokenPayload } from './auth.ts';
 export type { InquiryInput, InquiryType, TeamMember } from './contact.ts';
 export type {

@@ -529,6 +529,76 @@ export const prometheusSourceItem = z
       ctx.addIssue({ code: 'custom', path: ['bearer_token'], message: prometheusMessages.oneAuth });
   });
 
+export const prometheusMessages = {
+  url: 'This value should be an http or https URL without credentials, query or fragment.',
+  oneAuth: 'Give a bearer token or basic auth, not both.',
+  metric: 'This value should be a metric name (letters, digits, _ and :).',
+  notOnPage: "This series is not shown on this order's product page.",
+  objectNeeded: 'This series needs the key of its object.',
+  noObject: 'This series measures the whole order: leave object_key empty.',
+  taken: (sourceKey: string) => `Source ${sourceKey} already answers this series.`,
+  noOrder: 'No order has this number.',
+} as const;
+
+/** The base URL of a Prometheus-compatible server; the portal appends /api/v1/query_range. */
+const sourceUrl = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(500, m.maxlength)
+  .refine((v) => {
+    if (!URL.canParse(v)) return false;
+    const url = new URL(v);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    );
+  }, prometheusMessages.url)
+  .transform((v) => v.replace(/\/+$/, ''))
+  .meta({ format: 'uri' });
+
+/** One series of an order that a source answers instead of stored points: the expression is used as is. */
+const prometheusSeries = z.object({
+  order_number: key(),
+  metric: z
+    .string({ error: m.required })
+    .trim()
+    .min(1, m.required)
+    .max(100, m.maxlength)
+    .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, prometheusMessages.metric),
+  /** The value of the metric's object label (object_key, or component_key for usage); empty for an order-wide metric. */
+  object_key: z.string({ error: m.type }).trim().max(200, m.maxlength).default(''),
+  promql: requiredText(4000),
+});
+
+/**
+ * A Prometheus-compatible source (Prometheus, Thanos, Mimir, VictoriaMetrics) and the order series it
+ * answers (issue 13, decision 101). The token or password is kept sealed and never listed.
+ */
+export const prometheusSourceItem = z
+  .object({
+    source_key: key(),
+    url: sourceUrl,
+    bearer_token: z.string({ error: m.type }).min(1, m.required).max(4000, m.maxlength).optional(),
+    basic_auth: z
+      .object({
+        username: requiredText(200),
+        password: z.string({ error: m.required }).min(1, m.required).max(1000, m.maxlength),
+      })
+      .optional(),
+    series: list(prometheusSeries, 500).refine(
+      (list) => unique(list, (s) => `${s.order_number}\u0000${s.metric}\u0000${s.object_key}`),
+      im.duplicate,
+    ),
+  })
+  .superRefine((s, ctx) => {
+    if (s.bearer_token !== undefined && s.basic_auth !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['bearer_token'], message: prometheusMessages.oneAuth });
+  });
+
 /** Each collection: its item schema, its key field and the token scope it needs. */
 export const collections = {
   accounts: { item: accountItem, key: 'account_number', scope: 'accounts' },
@@ -542,6 +612,7 @@ export const collections = {
   tickets: { item: ticketItem, key: 'ticket_number', scope: 'tickets' },
   'product-objects': { item: productObjectItem, key: 'object_key', scope: 'orders' },
   'snmp-devices': { item: snmpDeviceItem, key: 'device_key', scope: 'metrics' },
+  'prometheus-sources': { item: prometheusSourceItem, key: 'source_key', scope: 'metrics' },
 } as const;
 export type CollectionName = keyof typeof collections;
 export const collectionNames = Object.keys(collections) as CollectionName[];
@@ -557,3 +628,4 @@ export type OutageItem = z.output<typeof outageItem>;
 export type TicketItem = z.output<typeof ticketItem>;
 export type ProductObjectItem = z.output<typeof productObjectItem>;
 export type SnmpDeviceItem = z.output<typeof snmpDeviceItem>;
+export type PrometheusSourceItem = z.output<typeof prometheusSourceItem>;

@@ -228,6 +228,7 @@ export const batchOutages = batchCall('outages');
 export const batchTickets = batchCall('tickets');
 export const batchProductObjects = batchCall('product-objects');
 export const batchSnmpDevices = batchCall('snmp-devices');
+export const batchPrometheusSources = batchCall('prometheus-sources');
 
 /** The batch call of each collection (each also exported on its own, for the API description). */
 export const batches = {
@@ -242,4 +243,5 @@ export const batches = {
   tickets: batchTickets,
   'product-objects': batchProductObjects,
   'snmp-devices': batchSnmpDevices,
+  'prometheus-sources': batchPrometheusSources,
 } as const;

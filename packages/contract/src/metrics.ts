@@ -56,6 +56,11 @@ export const dataFreshness = z.object({
   expected_interval_seconds: z.number().int().nullable(),
   /** True when the latest point is older than the expected interval: the page says when it arrived. */
   stale: z.boolean(),
+  /**
+   * True when a connector that feeds the order (an SNMP device polled for it, a Prometheus-compatible
+   * source answering its series) failed at its last attempt: the page says its data is delayed.
+   */
+  delayed: z.boolean(),
 });
 export type DataFreshness = z.infer<typeof dataFreshness>;
 
@@ -63,7 +68,7 @@ export const getDataFreshness = defineCall({
   id: 'products.getDataFreshness',
   summary:
     "When the latest usage point of one of the caller's orders (any product page) was measured, how often " +
-    'points are expected, and whether the data is older than that.',
+    'points are expected, whether the data is older than that, and whether a connector feeding it is failing.',
   tag: 'products',
   methods: ['GET'],
   path: '/metrics/get-data-freshness',

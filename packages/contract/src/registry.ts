@@ -3,6 +3,7 @@ import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import type { Call } from './call.ts';
 import * as captcha from './captcha.ts';
+import * as connectors from './connectors.ts';
 import * as contact from './contact.ts';
 import * as health from './health.ts';
 import * as identity from './identity.ts';
@@ -38,6 +39,7 @@ export const allCalls: Call[] = [
   admin,
   auth,
   captcha,
+  connectors,
   contact,
   health,
   identity,

@@ -7,6 +7,8 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { snmpRoutes } from './connectors/snmp/snmp.routes.ts';
 import { inProcessWorkers } from './connectors/worker/workers.ts';
+import { prometheusRoutes } from './connectors/prometheus/prometheus.routes.ts';
+import { connectorStatusRoutes } from './connectors/status.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -42,6 +44,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   backupPlatformRoutes,
   backupServiceRoutes,
   captchaRoutes,
+  connectorStatusRoutes,
   contactRoutes,
   contentRoutes,
   disasterRecoveryRoutes,
@@ -61,6 +64,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   pinsRoutes,
   productsRoutes,
   profileRoutes,
+  prometheusRoutes,
   resourcePoolRoutes,
   snmpRoutes,
   inProcessWorkers,

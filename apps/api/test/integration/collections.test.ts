@@ -168,6 +168,15 @@ const fixtures: Record<CollectionName, Fixture> = {
       { 'interfaces.0.order_number': ['No order has this number.'] },
     ],
   },
+  'prometheus-sources': {
+    item: (key) => ({ source_key: key, url: 'http://127.0.0.1:9/prometheus', series: [] }),
+    change: { url: 'http://127.0.0.1:9/other/', bearer_token: 'token-1' },
+    invalid: [{ url: 'ftp://127.0.0.1/' }, { url: [integration.prometheusMessages.url] }],
+    missing: [
+      { series: [{ order_number: 'NOPE', metric: 'size_bytes', promql: 'vector(1)' }] },
+      { 'series.0.order_number': ['No order has this number.'] },
+    ],
+  },
 };
 
 let t: TestApp;

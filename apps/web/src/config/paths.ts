@@ -56,6 +56,10 @@ export const paths = {
   adminIntegration: () => '/admin/integration',
   /** The devices the SNMP poller reads, with their status (staff level 3). */
   adminSnmpDevices: () => '/admin/snmp-devices',
+  /** Prometheus-compatible sources and the order series they answer (staff level 3). */
+  adminPrometheusSources: () => '/admin/prometheus-sources',
+  /** Every SNMP device and Prometheus source with its last success, last error and next run (staff level 3). */
+  adminConnectorStatus: () => '/admin/connectors',
   /** The chart kit's style demo: a sample of every kind of chart (any staff level). */
   adminChartStyles: () => '/admin/chart-styles',
   /** Loads a user's accounts for the staff member, then goes to `returnTo` (a router path). */

@@ -1,6 +1,9 @@
 import { products, type ChartData, type DataFreshness, type TrafficSummary } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
+import { readSourceColumn, sourceColumns, sourceObjectKeys } from '../connectors/prometheus/prometheus.service.ts';
+import { groupOf, queryStart, queryStep } from '../connectors/prometheus/step.ts';
+import { orderDelayed } from '../connectors/status.service.ts';
 import { pages, type MetricDef, type PageName, type SeriesLabel } from './catalogue.ts';
 import { labelsKey } from './points.ts';
 import * as store from './store.repository.ts';
@@ -63,22 +66,44 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
       maxRows: number = products.maxChartPoints,
     ): Promise<ChartData> {
       const header = ['Time', ...columns.map((c) => c.label)];
-      const found = await ids(baseOrderId, columns);
+      check(columns);
+      // A series mapped to a Prometheus-compatible source is asked there (decision 101), not read here.
+      const mapped = await sourceColumns(deps, baseOrderId, [...new Set(columns.map((c) => c.metric.name))]);
+      const sourceOf = (c: Column) =>
+        mapped.get(`${c.metric.name}|${c.metric.label ? (c.labels?.[c.metric.label] ?? '') : ''}`);
+      // Stored series of the columns no source answers.
+      const found = (await ids(baseOrderId, columns)).map((s, i) => (sourceOf(columns[i] as Column) ? undefined : s));
       const seriesIds = found.filter((s) => s !== undefined).map((s) => s.series_id);
-      if (seriesIds.length === 0) return [header];
       const { tier, groupSeconds } = chooseTier(start, end, maxRows, keep());
-      const rows = await store.groupedRows(db, tier, seriesIds, start, end, groupSeconds);
       const groups = new Map<number, { time: number; values: (number | null)[] }>();
+      const groupAt = (g: number, time: number) => {
+        const group = groups.get(g) ?? { time, values: columns.map(() => null) };
+        group.time = Math.min(group.time, time);
+        groups.set(g, group);
+        return group;
+      };
+      const fromSources = columns.map((c) => sourceOf(c));
+      if (seriesIds.length === 0 && fromSources.every((x) => x === undefined)) return [header];
+      // query_range at the step of the stored groups: the same rows, the last one at the range's end.
+      const step = queryStep(start, end, maxRows, keep());
+      const from = queryStart(start, end, step);
+      const asked = await Promise.all(
+        fromSources.map((source) => (source ? readSourceColumn(deps, source, from, end, step) : null)),
+      );
+      asked.forEach((values, i) => {
+        // The expression yields the page's unit already: used as is, no scale.
+        for (const [t, v] of values ?? [])
+          if (t >= start && t <= end) groupAt(groupOf(t, start, step), t).values[i] = v;
+      });
+      const rows = seriesIds.length ? await store.groupedRows(db, tier, seriesIds, start, end, groupSeconds) : [];
       for (const r of rows) {
-        const group = groups.get(r.g) ?? { time: r.t, values: columns.map(() => null) };
-        group.time = Math.min(group.time, r.t);
+        const group = groupAt(r.g, r.t);
         found.forEach((s, i) => {
           const column = columns[i] as Column;
           if (s?.series_id !== r.series_id) return;
           const value = column.metric.chart === 'peak' ? r.peak : r.last;
           group.values[i] = value === null ? null : value * (column.scale ?? 1);
         });
-        groups.set(r.g, group);
       }
       return [
         header,
@@ -131,7 +156,10 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
       const label = metric.label;
       if (!label) return [];
       const rows = await store.orderSeries(db, baseOrderId, [metric.name]);
-      return [...new Set(rows.map((r) => r.labels[label]).filter((k): k is string => typeof k === 'string'))].sort();
+      // Objects whose series a Prometheus-compatible source answers are the order's objects too.
+      const asked = await sourceObjectKeys(deps, baseOrderId, metric.name);
+      const keys = [...rows.map((r) => r.labels[label]), ...asked];
+      return [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))].sort();
     },
 
     /**
@@ -166,13 +194,17 @@ export type SeriesReader = ReturnType<typeof seriesReader>;
  */
 export async function dataFreshness(deps: ReadDeps, baseOrderId: number): Promise<DataFreshness> {
   const rows = await store.orderSeries(deps.db, baseOrderId);
+  // A connector feeding the order (SNMP device, Prometheus-compatible source) failed at its last attempt.
+  const delayed = await orderDelayed(deps, baseOrderId);
   const newest = rows.filter((r) => r.last_ts !== null).sort((a, b) => (b.last_ts ?? 0) - (a.last_ts ?? 0))[0];
-  if (!newest || newest.last_ts === null) return { last_point_at: null, expected_interval_seconds: null, stale: false };
+  if (!newest || newest.last_ts === null)
+    return { last_point_at: null, expected_interval_seconds: null, stale: false, delayed };
   const interval = newest.interval_seconds;
   const age = deps.clock.now() / 1000 - newest.last_ts;
   return {
     last_point_at: Math.floor(newest.last_ts),
     expected_interval_seconds: interval,
     stale: interval !== null && age > interval + Math.max(60, interval / 2),
+    delayed,
   };
 }

@@ -68,4 +68,14 @@ export const adminRoutes: RouteObject[] = [
     loader: requireLevel(integration.staffLevel),
     lazy: page(() => import('../../features/snmp-devices/pages/SnmpDevicesPage.tsx'), 'SnmpDevicesPage'),
   },
+  {
+    path: 'admin/prometheus-sources',
+    loader: requireLevel(integration.staffLevel),
+    lazy: page(() => import('../../features/connectors/pages/PrometheusSourcesPage.tsx'), 'PrometheusSourcesPage'),
+  },
+  {
+    path: 'admin/connectors',
+    loader: requireLevel(integration.staffLevel),
+    lazy: page(() => import('../../features/connectors/pages/ConnectorStatusPage.tsx'), 'ConnectorStatusPage'),
+  },
 ];

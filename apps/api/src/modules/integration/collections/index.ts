@@ -8,6 +8,7 @@ import { upsertOutageItem } from './outages.ts';
 import { upsertPaymentItem } from './payments.ts';
 import { upsertProductObjectItem } from './product-objects.ts';
 import { upsertProductItem } from './products.ts';
+import { upsertPrometheusSourceItem } from './prometheus-sources.ts';
 import { upsertSnmpDeviceItem } from './snmp-devices.ts';
 import { upsertTicketItem } from './tickets.ts';
 import type { Upsert } from './upsert.ts';
@@ -26,4 +27,5 @@ export const upserts: Record<CollectionName, Upsert<never>> = {
   tickets: upsertTicketItem,
   'product-objects': upsertProductObjectItem,
   'snmp-devices': upsertSnmpDeviceItem,
+  'prometheus-sources': upsertPrometheusSourceItem,
 };

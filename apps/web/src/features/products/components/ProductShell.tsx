@@ -31,10 +31,20 @@ export function everyInterval(seconds: number): string {
 
 /**
  * Says when the order's latest data arrived when that is longer ago than its feed's interval (issue
- * 12), so a flat or empty chart is not read as no usage. Says nothing while unknown or on error.
+ * 12), so a flat or empty chart is not read as no usage; and that the data is delayed while a
+ * connector feeding the order (an SNMP device, a Prometheus source) is failing (issue 13). Says
+ * nothing while unknown or on error.
  */
 function FreshnessNotice({ baseOrderId }: { baseOrderId: number }) {
   const { data } = useDataFreshness(baseOrderId);
+  if (data?.delayed)
+    return (
+      <Alert color="yellow" variant="light" title="Data is delayed" data-testid="delayed-data">
+        The monitoring that feeds this service is not answering at the moment, so its latest data may be missing
+        {data.last_point_at !== null ? `; the latest stored data arrived ${formatDateTime(data.last_point_at)}` : ''}.
+        The charts catch up once it answers again.
+      </Alert>
+    );
   if (!data?.stale || data.last_point_at === null) return null;
   return (
     <Alert color="yellow" variant="light" title="Data is older than expected" data-testid="stale-data">
