@@ -185,6 +185,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       { path: '/login/verify-account/1/a-wrong-hash', ready: byHeading('Verify your account') },
       { path: '/login/revoke-access/a-wrong-key', ready: byHeading('New user on your account') },
       { path: '/s/create-account', ready: byHeading('Create your portal user') },
+      { path: `/s/accept-invitation/${'A'.repeat(43)}`, ready: byHeading('Invitation to the customer portal') },
       { path: `/s/agreement/${agreement.legal_agreement_id}`, ready: byHeading(agreement.title) },
       { path: '/dev/outbox', ready: byHeading('Local outbox') },
       // Last: it sends the page on to the sign-in form a few seconds later.
@@ -391,6 +392,53 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     await page.waitForURL('**/portal/home/index');
     await settle(page, byTestId('no-accounts'));
     expectNone(await scan(page, '/home/index (noaccounts@demo.test)'));
+  });
+
+  it('in the dark colour scheme (the system setting), on pages of every kind, charts and popups included', async () => {
+    const token = await tokenFor(demoEmails.customer);
+    const orders = (
+      (await api(token, 'POST', 'orders/get-orders', { perPage: 100 })) as {
+        data: { base_order_id: number; product_controller: string }[];
+      }
+    ).data;
+    const firstOf = new Map<string, number>();
+    for (const o of orders) if (!firstOf.has(o.product_controller)) firstOf.set(o.product_controller, o.base_order_id);
+    const routes = await declaredRoutes();
+    const productPages = [...firstOf.entries()]
+      .filter(([controller]) => routes.includes(`service/${controller}/*`))
+      .map(([controller, id]) => ({ path: `/service/${controller}/${id}` }));
+    const invoice = (
+      (await api(token, 'POST', 'invoices/get-invoices', {})) as {
+        data: { account_id: number; cycle_log_id: number }[];
+      }
+    ).data[0]!;
+
+    const { context, page } = await newPage(browser, server.origin);
+    contexts.push(context);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/portal/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+    const findings = await scan(page, '/login (dark)');
+    await signIn(page, demoEmails.customer);
+    findings.push(
+      ...(await scanRoutes(page, [
+        { path: '/home/index', ready: byTestId('greeting') },
+        { path: '/services' },
+        ...productPages,
+        { path: '/invoices' },
+        { path: `/invoices/view/${invoice.account_id}/${invoice.cycle_log_id}` },
+        { path: '/notifications' },
+        { path: '/tickets' },
+        { path: '/users/update-profile' },
+      ])),
+    );
+    await navigate(page, '/home/index');
+    await settle(page, byTestId('greeting'));
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('group', { name: 'Appearance' }).waitFor();
+    findings.push(...(await scan(page, '/home/index (dark, user menu open)')));
+    expectNone(findings);
   });
 
   // Last, once every scan above has run.

@@ -219,3 +219,53 @@ describe('words', () => {
     await context.close();
   });
 });
+
+describe('dark mode', () => {
+  it('follows the system, and the user menu switch is kept across reloads and sign-out; charts redraw', async () => {
+    const { context, page: p } = await signedIn();
+    const scheme = () => p.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+    const pageBackground = () => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await p.emulateMedia({ colorScheme: 'dark' });
+    await p.reload();
+    await p.getByTestId('greeting').waitFor();
+    expect(await scheme()).toBe('dark');
+    const dark = await pageBackground();
+
+    // A choice beats the system setting, and stays after a reload and after signing out.
+    await p.getByTestId('user-menu').click();
+    await p.getByRole('group', { name: 'Appearance' }).getByRole('button', { name: 'Light' }).click();
+    expect(await scheme()).toBe('light');
+    expect(await pageBackground()).not.toBe(dark);
+    await p.reload();
+    await p.getByTestId('greeting').waitFor();
+    expect(await scheme()).toBe('light');
+    await p.getByTestId('user-menu').click();
+    const group = p.getByRole('group', { name: 'Appearance' });
+    await expect(group.getByRole('button', { name: 'Light' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await group.getByRole('button', { name: 'Dark' }).click();
+    await p.emulateMedia({ colorScheme: 'light' });
+    await p.goto('/portal/logout');
+    await p.getByRole('heading', { name: 'Signed out' }).waitFor();
+    expect(await scheme()).toBe('dark');
+
+    // A chart drawn in dark, then redrawn when the scheme changes (its canvas is rebuilt with the new ink).
+    await signIn(p, demoEmails.customer);
+    await p.goto('/portal/services');
+    const first = p.locator('a[href*="/portal/service/ob/"]').first();
+    await first.click();
+    const canvas = p.getByTestId('chart-canvas').first();
+    await canvas.locator('canvas').first().waitFor();
+    await p.screenshot({ path: '/tmp/shots-dark/object-storage-dark.png', fullPage: true });
+    const before = await canvas
+      .locator('canvas')
+      .first()
+      .evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    await p.getByTestId('user-menu').click();
+    await p.getByRole('group', { name: 'Appearance' }).getByRole('button', { name: 'Light' }).click();
+    await p.waitForFunction(
+      (old) => document.querySelector<HTMLCanvasElement>('[data-testid="chart-canvas"] canvas')?.toDataURL() !== old,
+      before,
+    );
+    await context.close();
+  });
+});

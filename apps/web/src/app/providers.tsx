@@ -4,12 +4,17 @@ import type { ReactNode } from 'react';
 
 import { PopupHost } from '../components/ui/PopupHost.tsx';
 import { queryClient } from '../lib/query-client.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
-/** Everything the app needs around the router: theme, query cache and the popup host. */
+/** Everything the app needs around the router: theme (light, dark or the system's), query cache and the popup host. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <QueryClientProvider client={queryClient}>
         {children}
         <PopupHost />

@@ -1,5 +1,12 @@
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
-import { createTheme, DEFAULT_THEME } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, localStorageColorSchemeManager } from '@mantine/core';
+
+/**
+ * The colour scheme chosen in the user menu, per browser (public/color-scheme.js reads the same key
+ * before the app loads); 'auto' or nothing follows the system setting. Not cleared at sign-out.
+ */
+export const colorSchemeKey = 'northwind-color-scheme';
+export const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeKey });
 
 /** Northwind brand: navy for structure and primary actions, teal as the accent. */
 const navy: MantineColorsTuple = [
@@ -38,8 +45,16 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5c636b',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--app-page-bg': '#f4f6fa',
   },
-  dark: {},
+  // Dark (decision 086): Mantine's dark surfaces; dimmed text, links and errors lightened to 4.5:1 on
+  // them (Mantine's dark-2, navy-4 and red-6 fall short on dark-7).
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-anchor': 'var(--mantine-color-navy-2)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--app-page-bg': 'var(--mantine-color-dark-8)',
+  },
 });
 
 export const theme = createTheme({

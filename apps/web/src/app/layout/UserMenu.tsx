@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 
 import { UserAvatar } from '../../components/ui/UserAvatar.tsx';
 import { paths } from '../../config/paths.ts';
+import { ColorSchemeChoice } from './ColorSchemeChoice.tsx';
 import classes from './UserMenu.module.css';
 
 /**
@@ -76,6 +77,7 @@ export function UserMenu({ user }: { user: users.AuthenticatedUser }) {
               </Link>
             </li>
           </ul>
+          <ColorSchemeChoice />
         </Paper>
       )}
     </div>

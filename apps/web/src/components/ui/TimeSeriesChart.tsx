@@ -297,7 +297,7 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
               {listening && (
                 <Text
                   size="xs"
-                  c="teal.8"
+                  c="teal"
                   data-testid="chart-live"
                   title="New points appear as they arrive"
                   style={{ whiteSpace: 'nowrap', flexShrink: 0 }}

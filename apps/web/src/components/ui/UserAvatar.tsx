@@ -54,7 +54,7 @@ export function UserAvatar({ src, name, firstName = '', lastName = '', size = 48
       height={size}
       loading="lazy"
       onError={() => setFailed(true)}
-      style={{ ...circle, objectFit: 'cover', background: 'var(--mantine-color-gray-1)' }}
+      style={{ ...circle, objectFit: 'cover', background: 'var(--mantine-color-default-hover)' }}
     />
   );
 }

@@ -30,7 +30,7 @@ export function ChartLegend({ title, names, styles, hidden, onToggle }: ChartLeg
               gap: 6,
               borderRadius: 4,
               fontSize: 13,
-              color: shown ? '#212529' : '#5c636b',
+              color: shown ? 'var(--mantine-color-text)' : 'var(--mantine-color-dimmed)',
               textDecoration: shown ? 'none' : 'line-through',
               minHeight: 24,
             }}

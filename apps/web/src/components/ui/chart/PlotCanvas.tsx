@@ -1,5 +1,6 @@
 import 'uplot/dist/uPlot.min.css';
 
+import { useComputedColorScheme } from '@mantine/core';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import uPlot from 'uplot';
 
@@ -21,6 +22,8 @@ const PlotCanvas = forwardRef<PlotHandle, PlotCanvasProps>(function PlotCanvas(p
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const { columns, styles, range, unit, shape, zone, height, hidden, onZoom } = props;
+  // The canvas's ink follows the colour scheme: the plot is built again when it changes.
+  const scheme = useComputedColorScheme('light');
   // Visibility is applied to the live plot below; the plot is built with the state it starts in.
   const hiddenAtBuild = useRef(hidden);
   hiddenAtBuild.current = hidden;
@@ -78,7 +81,7 @@ const PlotCanvas = forwardRef<PlotHandle, PlotCanvasProps>(function PlotCanvas(p
       u.destroy();
       plot.current = null;
     };
-  }, [columns, styles, range, unit, shape, zone, height]);
+  }, [columns, styles, range, unit, shape, zone, height, scheme]);
 
   useEffect(() => {
     const u = plot.current;

@@ -29,8 +29,19 @@ export interface PlotInput {
 }
 
 const axisFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-const axisStroke = '#495057';
-const gridStroke = 'rgba(0, 0, 0, 0.08)';
+/**
+ * The canvas's ink for the page's colour scheme, read from chart.css's variables when a plot is built
+ * (PlotCanvas builds it again when the scheme changes): a canvas cannot follow CSS by itself.
+ */
+function ink() {
+  const style = typeof document === 'undefined' ? null : getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style?.getPropertyValue(name).trim() || fallback;
+  return {
+    axis: read('--chart-axis', '#495057'),
+    grid: read('--chart-grid', 'rgba(0, 0, 0, 0.08)'),
+    text: read('--chart-text', '#212529'),
+  };
+}
 
 /** Ticks wanted on an axis this many CSS pixels long: 6 by the spec, fewer when labels would collide. */
 export const tickCount = (pixels: number, per: number) => Math.max(3, Math.min(6, Math.floor(pixels / per)));
@@ -188,10 +199,11 @@ export function barData(columns: ChartColumns): {
 export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPlot.AlignedData } {
   const { columns, styles, range, unit, shape, zone, width, height, hidden } = input;
   const y = valueAxisCache(unit, height);
+  const colors = ink();
   const valueAxisOptions: uPlot.Axis = {
-    stroke: axisStroke,
+    stroke: colors.axis,
     font: axisFont,
-    grid: { stroke: gridStroke, width: 1 },
+    grid: { stroke: colors.grid, width: 1 },
     ticks: { show: false },
     splits: (_u, _i, min, max) => y.axis(min, max).ticks,
     values: (_u, splits) => {
@@ -232,7 +244,7 @@ export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPl
       series: [{ label: 'Time' }, ...columns.names.map((_, i) => seriesOptions(i, true))],
       axes: [
         {
-          stroke: axisStroke,
+          stroke: colors.axis,
           font: axisFont,
           grid: { show: false },
           splits: () => groups.map((g) => g.center),
@@ -248,7 +260,7 @@ export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPl
             const { ctx } = u;
             ctx.save();
             ctx.font = `600 ${axisFont}`;
-            ctx.fillStyle = '#212529';
+            ctx.fillStyle = colors.text;
             ctx.textAlign = 'center';
             ctx.textBaseline = 'bottom';
             u.series.forEach((s, i) => {
@@ -297,10 +309,10 @@ export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPl
     series: [{ label: 'Time' }, ...columns.names.map((_, i) => seriesOptions(i, false))],
     axes: [
       {
-        stroke: axisStroke,
+        stroke: colors.axis,
         font: axisFont,
-        grid: { stroke: gridStroke, width: 1 },
-        ticks: { stroke: gridStroke },
+        grid: { stroke: colors.grid, width: 1 },
+        ticks: { stroke: colors.grid },
         size: 48,
         splits: (u, _i, min, max) => {
           xTicks = timeTicks(min, max, { zone, count: tickCount(u.bbox.width / (window.devicePixelRatio || 1), 64) });

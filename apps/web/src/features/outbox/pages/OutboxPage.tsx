@@ -65,7 +65,7 @@ export function OutboxPage() {
   const noOutbox = isApiError(query.error) && query.error.code === 'NOT_FOUND';
 
   return (
-    <Box bg="gray.0" mih="100vh" py="lg">
+    <Box bg="var(--app-page-bg)" mih="100vh" py="lg">
       <Container size="lg">
         <Stack gap="md">
           <Box bg="navy.9" p="sm" style={{ borderRadius: 8 }}>

@@ -38,7 +38,7 @@ function PeriodTable({
 }) {
   return (
     <Table fz="sm" striped aria-busy={busy} captionSide="top" horizontalSpacing="xs">
-      <Table.Caption ta="left" fw={600} c="dark" m={0} mb={4}>
+      <Table.Caption ta="left" fw={600} c="var(--mantine-color-text)" m={0} mb={4}>
         {caption}
       </Table.Caption>
       <Table.Thead>

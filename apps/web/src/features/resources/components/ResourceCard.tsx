@@ -22,7 +22,7 @@ export function ResourceCard({ resource }: { resource: ResourceSummary }) {
         <Text size="xs" c="dimmed">
           {formatPostDate(resource.postDate)}
         </Text>
-        <Anchor component={Link} to={paths.resource(resource.id)} fw={700} size="md" c="dark.7">
+        <Anchor component={Link} to={paths.resource(resource.id)} fw={700} size="md" c="var(--mantine-color-text)">
           {resource.title}
         </Anchor>
         <Text size="sm" c="dimmed" lineClamp={3}>

@@ -156,7 +156,7 @@ export function NewTicketPage() {
     const o = order.data;
     body = (
       <>
-        <Paper withBorder radius="md" p="md" bg="gray.0">
+        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)">
           <Text size="sm" fw={600}>
             {o.alias ? `${o.alias} · ${o.product}` : o.product}
           </Text>
