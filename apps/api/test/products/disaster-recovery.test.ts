@@ -269,6 +269,43 @@ describe('fed through product-objects', () => {
     ]);
     expect(again.results).toEqual([{ key: 'Fed-Group', status: 'unchanged' }]);
 
+    // A changed status and a VM moved to another group are updates; the same again changes nothing.
+    const moved = [
+      {
+        order_number: number,
+        kind: 'dr_protection_group',
+        object_key: 'Fed-Group',
+        attributes: { configured_rpo_seconds: 30, status: 'initializing', last_test: null },
+      },
+      {
+        order_number: number,
+        kind: 'dr_vm',
+        object_key: 'vm-fed-1',
+        attributes: { vm_name: 'fed-01', vpg: order.vpgs[0]!.vpg_name },
+      },
+    ];
+    expect((await batch(t, feed, 'product-objects', moved)).results.map((r) => r.status)).toEqual([
+      'updated',
+      'updated',
+    ]);
+    expect((await batch(t, feed, 'product-objects', moved)).results.map((r) => r.status)).toEqual([
+      'unchanged',
+      'unchanged',
+    ]);
+    const back = { ...moved[1]!, attributes: { vm_name: 'fed-01', vpg: 'Fed-Group' } };
+    expect((await batch(t, feed, 'product-objects', [back])).results).toEqual([{ key: 'vm-fed-1', status: 'updated' }]);
+    // DR objects go only on orders whose page shows them.
+    const obNumber = (
+      await t.db.one<{ n: string }>('SELECT order_number AS n FROM orders WHERE base_order_id = $1', [ob])
+    )?.n as string;
+    expect((await batch(t, feed, 'product-objects', [{ ...back, order_number: obNumber }])).results).toEqual([
+      {
+        key: 'vm-fed-1',
+        status: 'invalid',
+        errors: { kind: ["This kind of object is not shown on this order's product page."] },
+      },
+    ]);
+
     const fed = (await get('get-order-ds', { baseOrderId: ds })).body.data as DsOrder;
     expect(fed.vms_count).toBe(order.vms_count + 1);
     const group = fed.vpgs.find((g) => g.vpg_name === 'Fed-Group');
@@ -276,7 +313,7 @@ describe('fed through product-objects', () => {
     const vpg = (await get('get-vpg', { vpgId: group!.vpg_id })).body.data as DsVpg;
     expect(vpg).toMatchObject({
       configured_rpo: 30,
-      last_test: Date.parse('2026-10-01T06:00:00Z') / 1000,
+      last_test: null,
       actual_rpo: null,
     });
     const vms = (await get('get-vms', { baseOrderId: ds, vpgId: group!.vpg_id })).body.data as Paged<DsVm>;
