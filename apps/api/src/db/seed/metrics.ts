@@ -210,14 +210,14 @@ function instanceTypes(baseOrderId: number, counts: readonly number[], light: bo
 /** ifType of an order's main interface, by product (see the header). */
 const IF_TYPE: Readonly<Record<string, number>> = { di: 6, ep: 6, mp: 108, sw: 131 };
 
-/** Hourly interface counters: traffic follows the working day, errors and discards come in bursts. */
-function networkSeries(o: OrderRecord, r: Random, times: readonly number[], light: boolean): Series {
 /** The device's name of an order's main port, by its ifType (a management sub-interface is `<port>.100`). */
 const PORT_NAME: Readonly<Record<number, string>> = { 6: 'ge-0/0/0', 108: 'Multilink1', 131: 'Tunnel0' };
 
 /** Committed bandwidth of a network order, in bits per second (its first Mbps component, else 1 Gbit/s). */
 const capacityOf = (o: OrderRecord) => (o.components.find((c) => c.unit === 'Mbps')?.quantity ?? 1000) * 1e6;
 
+/** Hourly interface counters: traffic follows the working day, errors and discards come in bursts. */
+function networkSeries(o: OrderRecord, r: Random, times: readonly number[], light: boolean): Series {
   const capacity = capacityOf(o);
   const base = r.between(0.2, 0.55);
   const wan = `${o.base_order_id}01`;
@@ -244,8 +244,6 @@ const capacityOf = (o: OrderRecord) => (o.components.find((c) => c.unit === 'Mbp
   return out;
 }
 
-function chartedOrders(plan: AccountPlan, orders: readonly OrderRecord[], random: Random): OrderRecord[] {
-  const active = orders.filter((o) => o.status === 'A' && o.controller !== 'order');
 /**
  * The objects behind an order's series, fed like a provider's inventory would feed them (the
  * product-objects collection, decision 098): a network order's interfaces (the main port, and the
@@ -286,6 +284,8 @@ async function addProductObjects(ctx: SeedContext, o: OrderRecord, series: Serie
       );
 }
 
+function chartedOrders(plan: AccountPlan, orders: readonly OrderRecord[], random: Random): OrderRecord[] {
+  const active = orders.filter((o) => o.status === 'A' && o.controller !== 'order');
   if (plan.metrics === 'full') return active;
   const firstPerType = active.filter((o, i) => active.findIndex((p) => p.controller === o.controller) === i);
   if (plan.metrics === 'light') return firstPerType;
@@ -416,9 +416,9 @@ export async function addMetrics(ctx: SeedContext, plan: AccountPlan, orders: re
     if (order.controller === 'ob' && first >= 0) addBuckets(ctx, order.base_order_id, series);
     if (order.controller === 'resource-pool' && first >= 0) addVms(ctx, order.base_order_id, series, light);
     if (order.controller === 'bs' && first >= 0) addManagedBackups(ctx, order.base_order_id, times.slice(first), light);
+    if (first >= 0) await addProductObjects(ctx, order, series);
     const counters = rng(`counters:${order.base_order_id}`);
     for (const name of first < 0 ? [] : Object.keys(series).sort())
-    if (first >= 0) await addProductObjects(ctx, order, series);
       queue.push(...pointsOf(order, name, times.slice(first), (series[name] ?? []).slice(first), counters));
   }
 }
