@@ -22,5 +22,10 @@ describe('docs/metrics-catalogue.md', () => {
     }
     expect(text).toContain('| `if_in_octets` | octets (bytes); stored per second | `object_key` | counter | peak |');
     expect(Object.keys(metrics)).toContain('usage');
+    // Each kind with the attributes the product-objects item schema takes for it.
+    expect(text).toContain(
+      '`network_interface` (key: the SNMP interface id (snmpinterface_id); product-objects attributes: `name`, `alias` (optional), `snmpiftype`, `speed_bps`)',
+    );
+    expect(text).toContain('`storage_profile` (key: the storage profile name; product-objects attributes: none)');
   });
 });

@@ -1,4 +1,35 @@
+import { integration } from '@portal/contract';
+import type { z } from 'zod';
+
 import { metrics, pages, seriesLabels, type MetricDef, type PageDef } from './catalogue.ts';
+
+/**
+ * The attributes of a kind as the product-objects item schema takes them (`name`, `alias` (optional)),
+ * or undefined for a kind the collection does not take (usage components come with their orders).
+ */
+function attributesOf(kind: string): string[] | undefined {
+  const option = integration.productObjectItem.options.find(
+    (o) => (o.shape.kind as z.ZodLiteral<string>).value === kind,
+  );
+  if (!option) return undefined;
+  // Unwrap a default or prefault ({} for a kind without attributes) to the object itself.
+  let schema = option.shape.attributes as z.ZodType;
+  while (!('shape' in schema) && 'innerType' in schema._zod.def)
+    schema = (schema._zod.def as unknown as { innerType: z.ZodType }).innerType;
+  const shape = (schema as unknown as z.ZodObject).shape;
+  return Object.entries(shape).map(([name, field]) =>
+    (field as z.ZodType).safeParse(undefined).success ? `\`${name}\` (optional)` : `\`${name}\``,
+  );
+}
+
+const kindLine = (k: PageDef['kinds'][number]) => {
+  const attributes = attributesOf(k.kind);
+  const fed =
+    attributes === undefined
+      ? 'not a product-objects kind'
+      : `product-objects attributes: ${attributes.length ? attributes.join(', ') : 'none'}`;
+  return `\`${k.kind}\` (key: ${k.key}; ${fed})`;
+};
 
 /**
  * docs/metrics-catalogue.md, generated from catalogue.ts: the page readers refuse any metric their page
@@ -12,7 +43,7 @@ export function catalogueMarkdown(): string {
     `## ${p.title} (\`${controller}\`, /portal/service/${p.route}/{baseOrderId})`,
     '',
     p.kinds.length
-      ? `Object kinds: ${p.kinds.map((k) => `\`${k.kind}\` (key: ${k.key})`).join('; ')}.`
+      ? `Object kinds: ${p.kinds.map(kindLine).join('; ')}.`
       : 'Object kinds: none (the order as a whole).',
     '',
     ...(p.series.length
