@@ -1,10 +1,11 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import {
   axisDateFormat,
   chartColumns,
   chartPrice,
+  currentViewer,
   formatAxisDate,
   formatBytes,
   formatDataPoint,
@@ -14,6 +15,7 @@ import {
   formatHertz,
   formatMoney,
   roundToNearest5,
+  type Viewer,
 } from './formats.ts';
 
 /** Epoch seconds of a local date and time (the app shows times in the browser's zone). */
@@ -123,5 +125,71 @@ describe('formatBitRate', () => {
     expect(formatBitRate(999)).toBe('999 bps');
     expect(formatBitRate(1500)).toBe('1.5 Kbps');
     expect(formatBitRate(2.5e9)).toBe('2.5 Gbps');
+  });
+});
+
+describe("the viewer's locale and time zone", () => {
+  const losAngeles: Viewer = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
+  const berlin: Viewer = { locale: 'de-DE', timeZone: 'Europe/Berlin' };
+  // 2024-03-05 23:30 UTC: still the 5th in Los Angeles (15:30), already the 6th in Berlin (00:30).
+  const nearMidnightUtc = Date.UTC(2024, 2, 5, 23, 30) / 1000;
+  // 2024-03-06 00:15 UTC: the 5th in Los Angeles (16:15), the 6th in Berlin (01:15).
+  const justAfterMidnightUtc = Date.UTC(2024, 2, 6, 0, 15) / 1000;
+
+  it("shows a moment on the day and at the time of the viewer's zone, time in the viewer's locale", () => {
+    expect(formatDate(nearMidnightUtc, losAngeles)).toBe('03.05.2024');
+    expect(formatDate(nearMidnightUtc, berlin)).toBe('03.06.2024');
+    expect(formatDateTime(nearMidnightUtc, losAngeles)).toBe('03.05.2024 3:30 PM');
+    expect(formatDateTime(nearMidnightUtc, berlin)).toBe('03.06.2024 00:30');
+    expect(formatDateTime(justAfterMidnightUtc, losAngeles)).toBe('03.05.2024 4:15 PM');
+    expect(formatDateTime(justAfterMidnightUtc, berlin)).toBe('03.06.2024 01:15');
+  });
+
+  it("shows billing dates as calendar dates, never moved by the viewer's zone", () => {
+    for (const viewer of [losAngeles, berlin]) {
+      expect(formatDate('2024-03-06', viewer)).toBe('03.06.2024');
+      expect(formatDate('2024-01-01', viewer)).toBe('01.01.2024');
+      // A date the server sends with a UTC midnight stays that calendar date too.
+      expect(formatDate('2024-03-06T00:00:00.000Z', viewer)).toBe('03.06.2024');
+      expect(formatDate('2024-02-30', viewer)).toBe('');
+    }
+  });
+
+  it("shows money in the account's currency with the viewer's locale", () => {
+    expect(formatMoney(1234.5, 'USD', losAngeles)).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'USD', berlin)).toBe('1.234,50 $');
+    expect(formatMoney(0.0125, 'USD', berlin)).toBe('0,0125 $');
+    expect(formatMoney(-5.5, 'USD', berlin)).toBe('-5,50 $');
+    expect(formatMoney(1234.5, 'EUR', berlin)).toBe('1.234,50 €');
+  });
+
+  it("keeps the spec's chart patterns, in the viewer's zone, with the month named in the viewer's locale", () => {
+    const day = 24 * 60 * 60;
+    expect(formatAxisDate(nearMidnightUtc, 30 * day, losAngeles)).toBe('3/5/24');
+    expect(formatAxisDate(nearMidnightUtc, 30 * day, berlin)).toBe('3/6/24');
+    expect(formatAxisDate(Date.UTC(2024, 2, 31, 23, 30) / 1000, 90 * day, losAngeles)).toBe('March');
+    expect(formatAxisDate(Date.UTC(2024, 2, 31, 23, 30) / 1000, 90 * day, berlin)).toBe('April');
+    expect(formatDataPoint(nearMidnightUtc, losAngeles)).toBe('3/5/24 3:30pm');
+    expect(formatDataPoint(nearMidnightUtc, berlin)).toBe('3/6/24 12:30am');
+  });
+
+  it("reads the browser's preferred language and zone by default", () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-US']);
+    try {
+      expect(currentViewer().locale).toBe('de-DE');
+      expect(formatMoney(1234.5)).toBe('1.234,50 $');
+      expect(currentViewer().timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
+  it('falls back to en-US when the browser names no usable language', () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['not a tag!']);
+    try {
+      expect(currentViewer().locale).toBe('en-US');
+    } finally {
+      languages.mockRestore();
+    }
   });
 });

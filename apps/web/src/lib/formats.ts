@@ -1,19 +1,109 @@
-import dayjs from 'dayjs';
-
 /**
- * Display formats of spec core.md section 9, in one place. Dates come from the API as
- * 'YYYY-MM-DD' strings (bill and due dates) or epoch seconds (everything timed).
+ * Display formats of spec core.md section 9, in one place (decision 087). Dates come from the API as
+ * 'YYYY-MM-DD' strings (bill and due dates: billing periods) or epoch seconds (everything timed).
+ *
+ * - Patterns the spec gives (MM.DD.YYYY, M/d/yy, M/d/yy h:mma) are kept as written; the month name
+ *   and a time of day without a spec pattern follow the viewer's locale.
+ * - Moments (epoch seconds) are shown in the viewer's time zone.
+ * - Billing dates ('YYYY-MM-DD') are calendar dates of the account's billing period as the server
+ *   states them: shown as written, never moved by the viewer's time zone.
+ * - Money is in the account's currency (dollars, by the spec) with the viewer's locale.
  */
 
-/** Dollars: 2 decimals by default; a rate with more decimals keeps them (up to 6). */
-export function formatMoney(value: number): string {
+/** Who is looking: a BCP 47 locale and an IANA time zone. */
+export interface Viewer {
+  locale: string;
+  timeZone: string;
+}
+
+const fallbackLocale = 'en-US';
+
+/** The first of the browser's languages that Intl supports, else en-US. */
+function browserLocale(): string {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
+  const wanted = nav?.languages?.length ? [...nav.languages] : nav?.language ? [nav.language] : [];
+  for (const tag of wanted) {
+    try {
+      const [supported] = Intl.NumberFormat.supportedLocalesOf(tag);
+      if (supported) return supported;
+    } catch {
+      // A malformed tag: try the next one.
+    }
+  }
+  return fallbackLocale;
+}
+
+/** The viewer: the browser's preferred locale (navigator.languages) and its time zone. */
+export function currentViewer(): Viewer {
+  return { locale: browserLocale(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormatters.set(key, format);
+  }
+  return format;
+}
+
+/** Newer ICU puts a narrow no-break space before AM/PM; pages and searches expect a plain space. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/** A calendar date or a wall-clock time (month 1-12, hour 0-23). */
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** The wall clock in `timeZone` at a moment. */
+function wallClock(epochSeconds: number, timeZone: string): WallClock | null {
+  if (!Number.isFinite(epochSeconds)) return null;
+  const parts = dateFormatter('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(epochSeconds * 1000);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+}
+
+const calendarDate = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+
+/** A 'YYYY-MM-DD' string as written (a billing date), or null when it is not a real date. */
+function readCalendarDate(text: string): WallClock | null {
+  const match = calendarDate.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return { year, month, day, hour: 0, minute: 0 };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Money in the account's currency (dollars, by the spec) and the viewer's locale: 2 decimals by
+ * default; a rate with more decimals keeps them (up to 6). */
+export function formatMoney(value: number, currency = 'USD', viewer: Viewer = currentViewer()): string {
   const decimals = Math.min(Math.max(decimalPlaces(value), 2), 6);
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  return plainSpaces(
+    new Intl.NumberFormat(viewer.locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(value),
+  );
 }
 
 /** Decimal places a number really has, ignoring floating-point noise beyond the 6th. */
@@ -26,23 +116,33 @@ function decimalPlaces(value: number): number {
 /** Chart values: negative prices are shown as 0. */
 export const chartPrice = (value: number) => (value < 0 ? 0 : value);
 
-function toDayjs(value: string | number): dayjs.Dayjs {
-  // dayjs reads 'YYYY-MM-DD' as a local calendar date (Date would read it as UTC midnight
-  // and show the day before west of Greenwich).
-  return typeof value === 'number' ? dayjs.unix(value) : dayjs(value);
-}
-
-/** MM.DD.YYYY from a 'YYYY-MM-DD' string or epoch seconds; '' when unreadable. */
-export function formatDate(value: string | number | null | undefined): string {
+/**
+ * MM.DD.YYYY (the spec's format). A 'YYYY-MM-DD' string is a billing date and shows as written;
+ * epoch seconds show the day in the viewer's time zone; '' when missing or unreadable.
+ */
+export function formatDate(value: string | number | null | undefined, viewer: Viewer = currentViewer()): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = toDayjs(value);
-  return date.isValid() ? date.format('MM.DD.YYYY') : '';
+  let date: WallClock | null;
+  if (typeof value === 'number') date = wallClock(value, viewer.timeZone);
+  else {
+    date = readCalendarDate(value);
+    if (!date && !calendarDate.test(value)) {
+      const millis = Date.parse(value);
+      date = Number.isNaN(millis) ? null : wallClock(millis / 1000, viewer.timeZone);
+    }
+  }
+  return date ? `${pad(date.month)}.${pad(date.day)}.${date.year}` : '';
 }
 
-/** MM.DD.YYYY h:mm AM/PM from epoch seconds, in the browser's time zone; '' when missing. */
-export function formatDateTime(epochSeconds: number | null | undefined): string {
-  if (epochSeconds === null || epochSeconds === undefined) return '';
-  return dayjs.unix(epochSeconds).format('MM.DD.YYYY h:mm A');
+/** MM.DD.YYYY and the time of day in the viewer's locale (11:05 PM, 23:05), in the viewer's time
+ * zone; '' when missing. */
+export function formatDateTime(epochSeconds: number | null | undefined, viewer: Viewer = currentViewer()): string {
+  if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds)) return '';
+  const time = dateFormatter(viewer.locale, {
+    timeZone: viewer.timeZone,
+    timeStyle: 'short',
+  }).format(epochSeconds * 1000);
+  return `${formatDate(epochSeconds, viewer)} ${plainSpaces(time)}`;
 }
 
 const fortyFiveDays = 45 * 24 * 60 * 60;
@@ -52,13 +152,23 @@ export function axisDateFormat(rangeSeconds: number): 'M/D/YY' | 'MMMM' {
   return rangeSeconds <= fortyFiveDays ? 'M/D/YY' : 'MMMM';
 }
 
-export function formatAxisDate(epochSeconds: number, rangeSeconds: number): string {
-  return dayjs.unix(epochSeconds).format(axisDateFormat(rangeSeconds));
+const shortDate = (d: WallClock) => `${d.month}/${d.day}/${pad(d.year % 100)}`;
+
+/** An axis date in the viewer's time zone: M/d/yy, or the month name in the viewer's locale. */
+export function formatAxisDate(epochSeconds: number, rangeSeconds: number, viewer: Viewer = currentViewer()): string {
+  if (axisDateFormat(rangeSeconds) === 'MMMM') {
+    return dateFormatter(viewer.locale, { timeZone: viewer.timeZone, month: 'long' }).format(epochSeconds * 1000);
+  }
+  const date = wallClock(epochSeconds, viewer.timeZone);
+  return date ? shortDate(date) : '';
 }
 
-/** A chart's data point: M/d/yy h:mma, e.g. 3/5/24 2:07pm. */
-export function formatDataPoint(epochSeconds: number): string {
-  return dayjs.unix(epochSeconds).format('M/D/YY h:mma');
+/** A chart's data point: M/d/yy h:mma (the spec's pattern), e.g. 3/5/24 2:07pm, in the viewer's zone. */
+export function formatDataPoint(epochSeconds: number, viewer: Viewer = currentViewer()): string {
+  const date = wallClock(epochSeconds, viewer.timeZone);
+  if (!date) return '';
+  const hour12 = date.hour % 12 === 0 ? 12 : date.hour % 12;
+  return `${shortDate(date)} ${hour12}:${pad(date.minute)}${date.hour < 12 ? 'am' : 'pm'}`;
 }
 
 function scaled(value: number, base: number, units: readonly string[], decimals: number): string {
@@ -78,7 +188,7 @@ export const formatBytes = (bytes: number, decimals = 2) =>
 
 /** Storage priced per GB, shown in GB (1024³ bytes, as the API prices it) so it reads against the rate. */
 export const formatGigabytes = (bytes: number, decimals = 1) =>
-  `${new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals }).format(bytes / 1024 ** 3)} GB`;
+  `${new Intl.NumberFormat(currentViewer().locale, { maximumFractionDigits: decimals }).format(bytes / 1024 ** 3)} GB`;
 
 /** Hertz with base 1000. */
 export const formatHertz = (hertz: number, decimals = 2) =>
