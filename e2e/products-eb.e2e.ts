@@ -7,10 +7,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
+import { expectChartsDrawn } from './helpers/charts.ts';
 import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
@@ -18,7 +19,6 @@ let server: RunningServer;
 let browser: Browser;
 let token = '';
 const shots = '/tmp/shots-eb';
-const chartError = 'An unknown error occurred.';
 
 const viewports = [
   ['desktop', 1280, 800],
@@ -43,45 +43,6 @@ interface EbOrder {
   base_order_id: number;
   agent: unknown;
   image: unknown;
-}
-
-/** Every chart on the page has drawn data (a canvas and a legend), none shows the error text. */
-async function expectChartsDrawn(page: Page, where: string, expected: number) {
-  // Not 'networkidle': the page keeps its live-updates stream open (issue 13).
-  await page.waitForFunction(
-    (count) => {
-      const figures = [...document.querySelectorAll('[role="figure"]')];
-      return (
-        figures.length === count &&
-        figures.every(
-          (f) =>
-            f.querySelector('[data-testid="chart-canvas"] canvas') ||
-            f.querySelector('[data-testid="chart-empty"]') ||
-            f.querySelector('[data-testid="chart-error"]'),
-        )
-      );
-    },
-    expected,
-    { timeout: 60_000 },
-  );
-  const figures = page.getByRole('figure');
-  expect(await figures.count(), `${where}: charts`).toBe(expected);
-  for (let i = 0; i < expected; i++) {
-    const figure = figures.nth(i);
-    const title = (await figure.getAttribute('aria-label')) ?? '';
-    expect(await figure.locator('[data-testid="chart-canvas"] canvas').count(), `${where}: ${title} drew nothing`).toBe(
-      1,
-    );
-    expect(
-      await figure
-        .getByRole('group', { name: `Series of ${title}` })
-        .getByRole('button')
-        .count(),
-      `${where}: ${title} has no legend`,
-    ).toBeGreaterThan(0);
-  }
-  expect(await page.getByText(chartError).count(), `${where}: error text`).toBe(0);
-  expect(await page.getByText('No data available for this period.').count(), `${where}: empty chart`).toBe(0);
 }
 
 let both: EbOrder;
