@@ -41,7 +41,8 @@ function MemberGrid({ children, list = true }: { children: ReactNode; list?: boo
   );
 }
 
-function Member({ member, as = 'li' }: { member: contact.TeamMember; as?: 'li' | 'div' }) {
+/** One member: avatar, name, title, address and phones. */
+export function TeamMemberCard({ member, as = 'li' }: { member: contact.TeamMember; as?: 'li' | 'div' }) {
   const name = `${member.first_nm} ${member.last_nm}`;
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" component={as}>
@@ -54,7 +55,8 @@ function Member({ member, as = 'li' }: { member: contact.TeamMember; as?: 'li' |
           {member.team_title}
         </Text>
         {/* Stacked links, each at least 24 px tall: a target big enough to hit (WCAG 2.5.8). */}
-        <Anchor href={`mailto:${member.email_nm}`} size="sm" lh="24px" truncate="end" title={member.email_nm}>
+        {/* A long address wraps anywhere rather than being cut with an ellipsis (issue 15). */}
+        <Anchor href={`mailto:${member.email_nm}`} size="sm" lh="24px" style={{ overflowWrap: 'anywhere' }}>
           {member.email_nm}
         </Anchor>
         {member.phones.map(({ phone }) => (
@@ -95,7 +97,7 @@ export function TeamBox() {
         <MemberGrid list={false}>
           {placeholderMembers.map((member) => (
             <Placeholder key={member.team_member_id}>
-              <Member member={member} as="div" />
+              <TeamMemberCard member={member} as="div" />
             </Placeholder>
           ))}
         </MemberGrid>
@@ -104,7 +106,7 @@ export function TeamBox() {
       ) : (
         <MemberGrid>
           {team.data.map((member) => (
-            <Member key={member.team_member_id} member={member} />
+            <TeamMemberCard key={member.team_member_id} member={member} />
           ))}
         </MemberGrid>
       )}
