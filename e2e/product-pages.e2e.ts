@@ -19,7 +19,13 @@ import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 const shots = '/tmp/shots-pages';
-const errorTexts = ['An unknown error occurred.', 'No order found.'];
+/** The chart error, the order error and the app's error boundary (a page that crashed, e.g. a chunk that failed to load). */
+const errorTexts = [
+  'An unknown error occurred.',
+  'No order found.',
+  'Something went wrong',
+  'The page could not be shown.',
+];
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,6 +45,8 @@ interface PageRow {
   path: (api: Api) => Promise<string | undefined>;
   /** Chart titles allowed to show "No data available for this period." (none by default). */
   emptyCharts?: readonly string[];
+  /** The page has no charts (a sub-page of tables); by default it must draw at least one. */
+  noCharts?: boolean;
 }
 
 /** The orders of a sign-in, by product controller (first order of each, in list order). */
@@ -97,6 +105,7 @@ const pages: PageRow[] = [
   { name: 'backup-service', path: product('bs') },
   {
     name: 'backup-service-resource',
+    noCharts: true,
     path: subPage('bs', async (api, id) => {
       const list = (await api.get('orders-bs/get-bs-managed-backups', {
         baseOrderId: id,
@@ -235,6 +244,9 @@ describe('product pages', () => {
             charts += await expectChartsDrawn(page, `${row.name} tab ${i}`, row.emptyCharts);
           }
           if ((await tabs.count()) > 1) await tabs.first().click();
+          if (!row.noCharts) expect(charts, `${row.name}: no chart on the page`).toBeGreaterThan(0);
+          // Still the page (not the error boundary) once every chart has loaded.
+          expect(await page.getByTestId('order-facts').isVisible(), `${row.name}: the order facts went`).toBe(true);
           const total = page.getByTestId('charges-total');
           if ((await total.count()) > 0)
             expect(await total.textContent(), `${row.name}: charges total`).toBe(
@@ -248,6 +260,7 @@ describe('product pages', () => {
               );
             }
           await settled(page);
+          for (const text of errorTexts) expect(await page.getByText(text).count(), `${row.name}: "${text}"`).toBe(0);
           await page.screenshot({ path: join(shots, `${row.name}-${device}.png`), fullPage: true });
           summary.push(`${row.name}: ${charts} charts`);
         }
@@ -326,6 +339,7 @@ describe('chart style demo page', () => {
     await page.getByRole('link', { name: 'Chart Styles' }).click();
     await page.waitForURL('**/portal/admin/chart-styles');
     await page.getByRole('heading', { level: 1, name: 'Chart styles' }).waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
     // The three state samples are the loading, empty and error states on purpose.
     const states = page.locator('[data-chart-kind="loading"], [data-chart-kind="empty"], [data-chart-kind="error"]');
     expect(await states.count()).toBe(3);
