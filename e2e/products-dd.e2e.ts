@@ -12,11 +12,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
+import { chartError, expectChartsDrawn } from './helpers/charts.ts';
 import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 const shots = process.env.SHOTS ?? '/tmp/shots-dd';
-const chartError = 'An unknown error occurred.';
 const widths = [
   ['desktop', 1280, 800],
   ['phone', 390, 844],
@@ -58,39 +58,13 @@ async function orderWith(email: string, wanted: (zones: number) => boolean): Pro
   throw new Error(`${email} has no security order with the zones wanted`);
 }
 
-/** Every chart on the page has settled (drawn, empty or failed); then each drew data and none failed. */
-async function expectChartsDrawn(page: Page, where: string, count: number) {
-  await page.waitForFunction(() => {
-    const figures = [...document.querySelectorAll('[role="figure"]')];
-    return (
-      figures.length > 0 &&
-      figures.every(
-        (f) =>
-          f.querySelector('[data-testid="chart-canvas"] canvas') ||
-          f.querySelector('[data-testid="chart-empty"]') ||
-          f.querySelector('[data-testid="chart-error"]'),
-      )
-    );
-  });
-  const figures = page.getByRole('figure');
-  expect(await figures.count(), where).toBe(count);
-  for (let i = 0; i < count; i++) {
-    const figure = figures.nth(i);
-    const title = (await figure.getAttribute('aria-label')) ?? '';
-    expect(await figure.getByTestId('chart-error').count(), `${where}: ${title} failed`).toBe(0);
-    expect(await figure.getByTestId('chart-empty').count(), `${where}: ${title} is empty`).toBe(0);
-    expect(await figure.locator('[data-testid="chart-canvas"] canvas').count(), `${where}: ${title}`).toBe(1);
-  }
-  expect(await page.getByText(chartError).count(), `${where}: error text`).toBe(0);
-  expect(await page.getByText('No order found.').count(), `${where}: no order`).toBe(0);
-}
-
 /** The zone's page: stats, charts, threats, countries with flags, DNS records and firewall events. */
 async function expectZonePage(page: Page, where: string, zone: string) {
   await page.getByTestId('zone-name').getByText(zone, { exact: true }).waitFor();
   for (const stat of ['Threats stopped', 'Requests', 'Bandwidth', 'Encrypted requests'])
     await page.getByText(stat, { exact: true }).first().waitFor();
   await expectChartsDrawn(page, where, 2);
+  expect(await page.getByText('No order found.').count(), `${where}: no order`).toBe(0);
   expect(await page.getByRole('figure', { name: 'Encrypted vs unencrypted traffic' }).count()).toBe(1);
   expect(await page.getByRole('figure', { name: 'Visitors' }).count()).toBe(1);
 
