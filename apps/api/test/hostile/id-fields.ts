@@ -25,6 +25,8 @@ export const notApplicable: Record<string, string> = {
   'admin.getUserAccounts': staff,
   'admin.getUserByEmail': staff,
   'integration.revokeToken': staff,
+  'connectors.saveSource': staff,
+  'connectors.removeSource': staff,
   'auth.confirmUserPassword': signIn,
   'auth.getToken': signIn,
   'auth.forgotPassword': signIn,
