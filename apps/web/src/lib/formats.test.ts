@@ -155,12 +155,12 @@ describe("the viewer's locale and time zone", () => {
     }
   });
 
-  it("shows money in the account's currency with the viewer's locale", () => {
+  it("shows money in the account's currency with the viewer's locale, amount and symbol kept together", () => {
     expect(formatMoney(1234.5, 'USD', losAngeles)).toBe('$1,234.50');
-    expect(formatMoney(1234.5, 'USD', berlin)).toBe('1.234,50 $');
-    expect(formatMoney(0.0125, 'USD', berlin)).toBe('0,0125 $');
-    expect(formatMoney(-5.5, 'USD', berlin)).toBe('-5,50 $');
-    expect(formatMoney(1234.5, 'EUR', berlin)).toBe('1.234,50 €');
+    expect(formatMoney(1234.5, 'USD', berlin)).toBe('1.234,50\u00a0$');
+    expect(formatMoney(0.0125, 'USD', berlin)).toBe('0,0125\u00a0$');
+    expect(formatMoney(-5.5, 'USD', berlin)).toBe('-5,50\u00a0$');
+    expect(formatMoney(1234.5, 'EUR', berlin)).toBe('1.234,50\u00a0€');
   });
 
   it("keeps the spec's chart patterns, in the viewer's zone, with the month named in the viewer's locale", () => {
@@ -177,7 +177,7 @@ describe("the viewer's locale and time zone", () => {
     const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-US']);
     try {
       expect(currentViewer().locale).toBe('de-DE');
-      expect(formatMoney(1234.5)).toBe('1.234,50 $');
+      expect(formatMoney(1234.5)).toBe('1.234,50\u00a0$');
       expect(currentViewer().timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     } finally {
       languages.mockRestore();

@@ -51,7 +51,7 @@ function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Int
 }
 
 /** Newer ICU puts a narrow no-break space before AM/PM; pages and searches expect a plain space. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
 
 /** A calendar date or a wall-clock time (month 1-12, hour 0-23). */
 interface WallClock {
@@ -96,14 +96,13 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * default; a rate with more decimals keeps them (up to 6). */
 export function formatMoney(value: number, currency = 'USD', viewer: Viewer = currentViewer()): string {
   const decimals = Math.min(Math.max(decimalPlaces(value), 2), 6);
-  return plainSpaces(
-    new Intl.NumberFormat(viewer.locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(value),
-  );
+  // The locale's no-break space between amount and symbol (1.234,50 $) stays: they never part.
+  return new Intl.NumberFormat(viewer.locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
 }
 
 /** Decimal places a number really has, ignoring floating-point noise beyond the 6th. */
