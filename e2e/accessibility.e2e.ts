@@ -251,9 +251,33 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       data: { id: number }[];
     };
 
+    // Sub-pages of disaster recovery and endpoint backup: a VM and its protection group, an agent client and an
+    // image-backed machine of the customer's orders.
+    const ds = firstOf.get('ds')!;
+    const dsVm = (
+      (await api(token, 'GET', 'orders-ds/get-vms', { baseOrderId: ds.base_order_id })) as {
+        data: { vm_id: number; vpg_id: number }[];
+      }
+    ).data[0]!;
+    const ebOrders = orders.filter((o) => o.product_controller === 'eb');
+    const firstPaged = async (path: string, baseOrderId: number) =>
+      ((await api(token, 'GET', path, { baseOrderId })) as { data: Record<string, string>[] }).data[0];
+    let agent: { order: number; name: string } | undefined;
+    let image: { order: number; name: string } | undefined;
+    for (const o of ebOrders) {
+      const a = agent ? undefined : await firstPaged('orders-eb/get-eb-agent-clients', o.base_order_id);
+      if (a) agent = { order: o.base_order_id, name: a.client_name as string };
+      const m = image ? undefined : await firstPaged('orders-eb/get-eb-image-machines', o.base_order_id);
+      if (m) image = { order: o.base_order_id, name: m.vm_name as string };
+    }
+
     const page = await signedInPage(demoEmails.customer);
     const findings = await scanRoutes(page, [
       { path: '/home/index', ready: byTestId('greeting') },
+      { path: `/service/ds-vpg/${ds.base_order_id}/${dsVm.vpg_id}` },
+      { path: `/service/ds-vm/${ds.base_order_id}/${dsVm.vm_id}` },
+      { path: `/service/eb-agent-machine/${agent!.order}/${encodeURIComponent(agent!.name)}` },
+      { path: `/service/eb-image-machine/${image!.order}/${encodeURIComponent(image!.name)}` },
       { path: '/services' },
       { path: '/home', ready: byTestId('greeting') },
       { path: '/services/index' },
@@ -349,6 +373,10 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
         { path: '/admin/login-as-user-audit' },
         { path: '/admin/integration' },
         { path: '/admin/signup-access' },
+        { path: '/admin/snmp-devices' },
+        { path: '/admin/prometheus-sources' },
+        { path: '/admin/connectors' },
+        { path: '/admin/chart-styles' },
         { path: `/admin/get-user-accounts/${customer.user_id}?url=%2Finvoices`, ready: byTestId('user-email') },
       ]),
     );

@@ -245,7 +245,8 @@ describe('dark mode', () => {
     await group.getByRole('button', { name: 'Dark' }).click();
     await p.emulateMedia({ colorScheme: 'light' });
     await p.goto('/portal/logout');
-    await p.getByRole('heading', { name: 'Signed out' }).waitFor();
+    await p.waitForURL('**/portal/login', { timeout: 10_000 });
+    await p.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await scheme()).toBe('dark');
 
     // A chart drawn in dark, then redrawn when the scheme changes (its canvas is rebuilt with the new ink).

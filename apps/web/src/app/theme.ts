@@ -59,7 +59,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 
 export const theme = createTheme({
   primaryColor: 'navy',
-  primaryShade: { light: 8, dark: 5 },
+  // Filled colours keep shade 8 in dark too: white text on Mantine's lighter dark shades (orange 5) falls under 4.5:1.
+  primaryShade: { light: 8, dark: 8 },
   colors: {
     navy,
     red: darkened(red, '#d92121', '#c12828'),
