@@ -85,9 +85,11 @@ describe('buildNav', () => {
       '/admin/login-as-user',
       '/admin/integration',
       '/admin/snmp-devices',
+      '/admin/prometheus-sources',
+      '/admin/connectors',
       '/admin/chart-styles',
     ]);
-    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(5);
+    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(7);
   });
 });
 
