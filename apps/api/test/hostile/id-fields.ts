@@ -27,6 +27,8 @@ export const notApplicable: Record<string, string> = {
   'integration.revokeToken': staff,
   'connectors.saveSource': staff,
   'connectors.removeSource': staff,
+  'snmp.saveDevice': staff,
+  'snmp.removeDevice': staff,
   'auth.confirmUserPassword': signIn,
   'auth.getToken': signIn,
   'auth.forgotPassword': signIn,
