@@ -92,7 +92,25 @@ const subPage =
 const DAY = 86400;
 const now = () => Math.floor(Date.now() / 1000);
 
-/** The pages: one line each (the dd, ds and eb pages add theirs here). */
+/** The first of a sign-in's orders of a product (any of them, not only the first) for which `find` names a page. */
+const anyOrder =
+  (controller: string, find: (api: Api, baseOrderId: number) => Promise<string | undefined>): PageRow['path'] =>
+  async (api) => {
+    const list = (await api.get('orders/get-orders', { perPage: 100 })) as {
+      data: { base_order_id: number; product_controller: string }[];
+    };
+    for (const o of list.data.filter((x) => x.product_controller === controller)) {
+      const path = await find(api, o.base_order_id);
+      if (path) return path;
+    }
+    return undefined;
+  };
+
+/** The first row of a paged product call, or undefined. */
+const firstRow = async (api: Api, path: string, baseOrderId: number) =>
+  ((await api.get(path, { baseOrderId })) as { data?: Record<string, string | number>[] } | null)?.data?.[0];
+
+/** The pages: one line each (a sub-page finds its object through the product's own calls). */
 const pages: PageRow[] = [
   { name: 'usage-based', path: product('usage-based') },
   { name: 'object-storage', path: product('ob') },
@@ -113,6 +131,48 @@ const pages: PageRow[] = [
         endDate: now(),
       })) as { resource_id: string }[] | null;
       return list?.[0] ? `/portal/service/bs-backup/${id}/${list[0].resource_id}` : undefined;
+    }),
+  },
+  { name: 'web-security', noCharts: true, path: product('dd') },
+  {
+    name: 'web-security-zone',
+    path: anyOrder('dd', async (api, id) => {
+      const zones = (await api.get('orders-dd/get-dd-zones', { baseOrderId: id })) as { zones?: { zone_id: number }[] };
+      return zones?.zones?.[0] ? `/portal/service/dd/${id}/${zones.zones[0].zone_id}` : undefined;
+    }),
+  },
+  { name: 'disaster-recovery', path: product('ds') },
+  {
+    name: 'disaster-recovery-vpg',
+    path: anyOrder('ds', async (api, id) => {
+      const vm = await firstRow(api, 'orders-ds/get-vms', id);
+      return vm ? `/portal/service/ds-vpg/${id}/${vm.vpg_id}` : undefined;
+    }),
+  },
+  {
+    name: 'disaster-recovery-vm',
+    path: anyOrder('ds', async (api, id) => {
+      const vm = await firstRow(api, 'orders-ds/get-vms', id);
+      return vm ? `/portal/service/ds-vm/${id}/${vm.vm_id}` : undefined;
+    }),
+  },
+  { name: 'endpoint-backup', path: product('eb') },
+  {
+    name: 'endpoint-backup-agent',
+    path: anyOrder('eb', async (api, id) => {
+      const client = await firstRow(api, 'orders-eb/get-eb-agent-clients', id);
+      return client
+        ? `/portal/service/eb-agent-machine/${id}/${encodeURIComponent(client.client_name as string)}`
+        : undefined;
+    }),
+  },
+  {
+    name: 'endpoint-backup-image',
+    path: anyOrder('eb', async (api, id) => {
+      const machine = await firstRow(api, 'orders-eb/get-eb-image-machines', id);
+      return machine
+        ? `/portal/service/eb-image-machine/${id}/${encodeURIComponent(machine.vm_name as string)}`
+        : undefined;
     }),
   },
 ];
