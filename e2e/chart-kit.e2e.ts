@@ -75,7 +75,7 @@ async function productPages(email: string): Promise<Map<string, string>> {
 
 /** Waits until every chart on the page has settled: drawn, empty or failed (no spinner left). */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': the product pages keep a live-update stream open (issue 13).
   await page.waitForFunction(() => {
     const figures = [...document.querySelectorAll('[role="figure"]')];
     return figures.every(
