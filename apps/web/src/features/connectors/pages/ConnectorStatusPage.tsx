@@ -65,11 +65,11 @@ export function ConnectorStatusPage() {
         </Title>
         <Text size="sm" c="dimmed">
           The connectors that pull usage data: SNMP devices polled on a schedule (
-          <Anchor component={Link} to={paths.adminSnmpDevices()}>
+          <Anchor component={Link} to={paths.adminSnmpDevices()} underline="always">
             SNMP devices
           </Anchor>
           ) and Prometheus-compatible sources asked when a chart is read (
-          <Anchor component={Link} to={paths.adminPrometheusSources()}>
+          <Anchor component={Link} to={paths.adminPrometheusSources()} underline="always">
             Prometheus sources
           </Anchor>
           ). While a connector is failing, the pages of the orders it feeds tell customers their data is delayed.

@@ -81,7 +81,7 @@ export function PrometheusSourcesPage() {
           Prometheus-compatible servers (Prometheus, Thanos, Mimir, VictoriaMetrics) that answer series of orders with a
           PromQL expression: those charts ask the source (query_range) instead of stored points. Tokens and passwords
           are stored encrypted and never shown. Their health is on the{' '}
-          <Anchor component={Link} to={paths.adminConnectorStatus()}>
+          <Anchor component={Link} to={paths.adminConnectorStatus()} underline="always">
             connector status
           </Anchor>{' '}
           page.
