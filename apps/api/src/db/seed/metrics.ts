@@ -225,17 +225,20 @@ function networkSeries(o: OrderRecord, r: Random, times: readonly number[], ligh
   const inBits = times.map((t) => Math.round(capacity * Math.min(0.97, base * loadFactor(t) * (1 + r.noise(0.2)))));
   const outBits = inBits.map((v) => Math.round(v * r.between(0.25, 0.45)));
   const out: Series = { [`in_bits:${wan}`]: inBits, [`out_bits:${wan}`]: outBits };
-  if (light) return out;
+  // Every chart the interface's type has gets data (decision 098: the type decides the charts). Light
+  // orders draw these from a stream of their own, so their other random draws stay as they were, and
+  // get no management sub-interface.
+  const c = light ? rng(`light-counters:${o.base_order_id}`) : r;
   if (ifType === 6 || ifType === 108) {
-    out[`in_discards:${wan}`] = bursts(r, HOURLY_POINTS, 0.03, 40);
-    out[`out_discards:${wan}`] = bursts(r, HOURLY_POINTS, 0.02, 25);
+    out[`in_discards:${wan}`] = bursts(c, HOURLY_POINTS, 0.03, 40);
+    out[`out_discards:${wan}`] = bursts(c, HOURLY_POINTS, 0.02, 25);
   }
   if (ifType === 6) {
     out[`in_packets:${wan}`] = inBits.map((v) => Math.round(v / 8 / 780));
     out[`out_packets:${wan}`] = outBits.map((v) => Math.round(v / 8 / 420));
-    out[`in_errors:${wan}`] = bursts(r, HOURLY_POINTS, 0.01, 5);
-    out[`out_errors:${wan}`] = bursts(r, HOURLY_POINTS, 0.005, 2);
-    if (r.chance(0.35)) {
+    out[`in_errors:${wan}`] = bursts(c, HOURLY_POINTS, 0.01, 5);
+    out[`out_errors:${wan}`] = bursts(c, HOURLY_POINTS, 0.005, 2);
+    if (!light && r.chance(0.35)) {
       const virtual = `${o.base_order_id}02`; // a management sub-interface: bits only
       out[`in_bits:${virtual}`] = inBits.map((v) => Math.round(v * r.between(0.01, 0.05)));
       out[`out_bits:${virtual}`] = outBits.map((v) => Math.round(v * r.between(0.01, 0.05)));
