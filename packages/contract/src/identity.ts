@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { defineCall } from './call.ts';
-import { digits, email, id, optionalText, requiredText } from './fields.ts';
+import { digits, email, id, requiredText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 import { checkAlways, newPassword, passwordConfirmation, refineNewPassword } from './password-policy.ts';
 
