@@ -296,6 +296,8 @@ describe('product pages', () => {
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).waitFor();
           await page.getByTestId('order-facts').waitFor();
+          // A sub-page's charts come after its object has loaded (the order's facts come first).
+          if (!row.noCharts) await page.getByRole('figure').first().waitFor();
           let charts = await expectChartsDrawn(page, `${row.name} (${path})`, row.emptyCharts);
           // Charts inside tabs draw when their tab is shown.
           const tabs = page.getByRole('tab');
