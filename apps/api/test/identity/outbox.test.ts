@@ -77,7 +77,12 @@ describe('dev/outbox when mail really goes out', () => {
   });
 
   it('answers NOT_FOUND in production even without SMTP', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' });
+    const t = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example',
+      // Production refuses to start without its connector credentials key (decision 100).
+      CONNECTOR_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
     try {
       expect((await t.call('GET', '/api/dev/outbox')).body.code).toBe('NOT_FOUND');
     } finally {
