@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import { saveToken } from '../../../lib/token.ts';
 import { reconnectDelay, subscribeLive, type LivePoint } from './live-stream.ts';
@@ -15,43 +18,57 @@ describe('reconnectDelay', () => {
 });
 
 describe('subscribeLive', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // A real HTTP server on loopback speaks Server-Sent Events; the page's origin is moved onto it, so the
+  // app's own fetch (relative URL, Authorization header) reaches it as it reaches the API.
+  let server: Server;
+  let requests: { url: string | undefined; authorization: string | undefined; closed: Promise<void> }[];
+  let push: (text: string) => void;
+  beforeEach(async () => {
+    requests = [];
+    push = () => {};
+    server = createServer((req, res) => {
+      const closed = new Promise<void>((resolve) => req.on('close', () => resolve()));
+      requests.push({ url: req.url, authorization: req.headers.authorization, closed });
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+      res.flushHeaders();
+      push = (text) => res.write(text);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/portal/service/network/42`,
+    );
+  });
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
 
   it('opens one stream per order for all its listeners, with the token in the Authorization header', async () => {
     saveToken('header.payload.signature', Math.floor(Date.now() / 1000) + 3600);
-    const encoder = new TextEncoder();
-    let push: (text: string) => void = () => {};
-    let signal: AbortSignal | undefined;
-    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
-      signal = init.signal ?? undefined;
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          push = (text) => controller.enqueue(encoder.encode(text));
-        },
-      });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-
     const first: LivePoint[] = [];
     const second: LivePoint[] = [];
     const stopFirst = subscribeLive(42, (points) => first.push(...points));
     const stopSecond = subscribeLive(42, (points) => second.push(...points));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/live/orders/42');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer header.payload.signature');
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.url).toBe('/api/live/orders/42');
+    expect(requests[0]?.authorization).toBe('Bearer header.payload.signature');
 
     const point = { series: 'if_in_octets', object_key: '7', ts: 1_700_000_000, value: 12.5 };
-    // An event split over two chunks, a comment, and an event of another kind.
-    push(': keep-alive\n\nevent: point\ndata: {"series":"if_in_octets",');
+    // An event split over two writes, a comment, and an event of another kind.
+    push(': keep-alive\n\n');
+    push('event: point\ndata: {"series":"if_in_octets",');
     push('"object_key":"7","ts":1700000000,"value":12.5}\n\nevent: other\ndata: {}\n\n');
     await vi.waitFor(() => expect(first).toEqual([point]));
     expect(second).toEqual([point]);
 
+    // The stream stays open while a listener is left, and closes with the last one.
     stopFirst();
-    expect(signal?.aborted).toBe(false);
+    let closed = false;
+    void requests[0]?.closed.then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closed).toBe(false);
     stopSecond();
-    expect(signal?.aborted).toBe(true);
+    await requests[0]?.closed;
+    expect(requests).toHaveLength(1);
   });
 });
