@@ -46,6 +46,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636b',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--app-page-bg': '#f4f6fa',
+    '--app-donut-first': '#14284b',
   },
   // Dark (decision 086): Mantine's dark surfaces; dimmed text, links and errors lightened to 4.5:1 on
   // them (Mantine's dark-2, navy-4 and red-6 fall short on dark-7).
@@ -54,6 +55,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-anchor': 'var(--mantine-color-navy-2)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--app-page-bg': 'var(--mantine-color-dark-8)',
+    '--app-donut-first': 'var(--mantine-color-navy-3)',
   },
 });
 

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import type { DonutSlice } from './donut-arcs.ts';
 import { donutArcs } from './donut-arcs.ts';
 
-/** Brand-friendly palette; slices beyond it wrap around. */
+/** Brand-friendly palette; slices beyond it wrap around. The first, navy, is lighter in dark mode (theme.ts). */
 export const donutPalette = [
-  '#14284b',
+  'var(--app-donut-first)',
   '#2ec4b6',
   '#3a86ff',
   '#ff9f1c',
