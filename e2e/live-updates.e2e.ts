@@ -3,8 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { apiToken, callApi } from './helpers/api.ts';
 import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
-import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
+import { demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 /**
@@ -23,21 +24,9 @@ let metricsToken = '';
 let customer = '';
 let order: { base_order_id: number; order_number: string };
 
-async function api<T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown>, token?: string) {
-  const url =
-    method === 'GET'
-      ? `${server.origin}/api/${path}?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}`
-      : `${server.origin}/api/${path}`;
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()) as { data: T; code: string };
-}
-
-const signInApi = async (email: string) =>
-  (await api<{ token: string }>('POST', 'auth/get-token', { email, password: DEMO_PASSWORD })).data.token;
+const api = <T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown>, token?: string) =>
+  callApi<T>(server.origin, method, path, body, token);
+const signInApi = (email: string) => apiToken(server.origin, email);
 
 /** Raw if_in_octets readings of the test interface (the portal stores their rates). */
 async function push(readings: [ts: number, octets: number][]) {
