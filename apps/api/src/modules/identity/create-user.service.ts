@@ -6,6 +6,7 @@ import { invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Captcha } from '../captcha/captcha.service.ts';
 import { acceptAllActiveAgreements } from '../legal/legal.repository.ts';
+import { delivered } from '../users/users.mail.ts';
 import {
   findAccountAdminEmails,
   findAccountByInvoice,
@@ -36,17 +37,6 @@ const texts = identity.texts;
 interface Created {
   data: { user_id: number; email_verified: boolean; verification_sent: boolean };
   message: string;
-}
-
-/** Runs a send; false when the mail could not be sent (the mailer has logged and recorded it). */
-async function delivered(send: () => Promise<void>): Promise<boolean> {
-  try {
-    await send();
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'MAIL_FAILED') throw error;
-    return false;
-  }
 }
 
 /**

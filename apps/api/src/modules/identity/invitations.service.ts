@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
-import { setAccess } from '../accounts/accounts.repository.ts';
+import { findMemberships, setAccess } from '../accounts/accounts.repository.ts';
 import { recordEvent } from '../integration/events.repository.ts';
 import { findUserByEmail } from './identity.repository.ts';
 import {
@@ -32,7 +32,7 @@ export interface NewInvitation {
 }
 
 /** "Name (number), Name (number) and Name (number)". */
-export const listAccounts = (labels: readonly string[]) =>
+const listAccounts = (labels: readonly string[]) =>
   labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '');
 
 /** The app's create-account page: s/create-account/{accountId}/{hash}/{email}/{firstName}/{lastName}. */
@@ -110,11 +110,7 @@ export async function createInvitation(deps: MailDeps, db: Db, invitation: NewIn
 /** Grants an invitation's access to a user: never less than the user already has. */
 export async function grantInvitation(db: Db, invitation: PendingInvitation, userId: number, nowMs: number) {
   const access = await findInvitationAccess(db, invitation.invitation_id);
-  const current = await db.query<{ account_id: number; is_account_admin: boolean }>(
-    'SELECT account_id, is_account_admin FROM accounts_users WHERE user_id = $1',
-    [userId],
-  );
-  const admin = new Map(current.map((row) => [row.account_id, row.is_account_admin]));
+  const admin = new Map((await findMemberships(db, userId)).map((row) => [row.account_id, row.is_account_admin]));
   for (const entry of access) {
     const level = entry.is_account_admin || admin.get(entry.account_id) ? 2 : 1;
     await setAccess(db, userId, entry.account_id, level);
