@@ -62,6 +62,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/s
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'false',
     JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    // Production refuses to start without the connectors' credentials key (decision 100).
+    CONNECTOR_KEY: Buffer.alloc(32, 9).toString('base64'),
     ATTEMPTS_PER_ADDRESS: '1000000',
     LOGIN_FAILURES_PER_EMAIL: '1000000',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
