@@ -34,6 +34,9 @@ const port = Number(process.env.BENCH_PORT ?? 4660);
 const webDist = resolve(process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
 const label = process.env.LABEL ?? 'current';
 const runs = Number(process.env.RUNS ?? 1);
+// PAGES=dashboard,invoices measures only those pages; LIGHTHOUSE=false only the throttled phone.
+const onlyPages = process.env.PAGES?.split(',');
+const withLighthouse = process.env.LIGHTHOUSE !== 'false';
 
 /** The throttled phone profile: 150 ms round trip, 1.6 Mbps down, 750 kbps up, 4× slower CPU. */
 const phone = { latency: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpu: 4 };
@@ -137,10 +140,16 @@ async function waitComplete(page: Page): Promise<number> {
 
 /** LCP and CLS (web-vitals definitions: CLS is the largest 1 s-gap, 5 s-capped session window). */
 const observeVitals = () => {
-  const w = window as unknown as { __vitals: { lcp: number; cls: number; shifts: string[] } };
-  w.__vitals = { lcp: 0, cls: 0, shifts: [] };
+  const w = window as unknown as { __vitals: { lcp: number; lcpElement: string; cls: number; shifts: string[] } };
+  w.__vitals = { lcp: 0, lcpElement: '', cls: 0, shifts: [] };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__vitals.lcp = entry.startTime;
+    for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; size: number })[]) {
+      w.__vitals.lcp = entry.startTime;
+      const el = entry.element;
+      w.__vitals.lcpElement = el
+        ? `${el.tagName.toLowerCase()} ${entry.size}px² "${(el.textContent ?? '').trim().slice(0, 40)}"`
+        : '(removed)';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   let windowValue = 0;
   let windowStart = 0;
@@ -179,7 +188,10 @@ interface PhoneFigure {
 }
 
 /** One cold load of a page on the throttled phone, counting the JavaScript on the wire until complete. */
-async function phoneRun(context: BrowserContext, target: PageTarget): Promise<PhoneFigure & { shifts: string[] }> {
+async function phoneRun(
+  context: BrowserContext,
+  target: PageTarget,
+): Promise<PhoneFigure & { shifts: string[]; scriptList: string[]; lcpElement: string }> {
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   const cdp = await context.newCDPSession(page);
@@ -192,17 +204,18 @@ async function phoneRun(context: BrowserContext, target: PageTarget): Promise<Ph
     uploadThroughput: phone.uploadBps / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpu });
-  const scripts = new Map<string, { encoding: string }>();
-  const finished: { at: number; bytes: number; encoding: string }[] = [];
+  const scripts = new Map<string, { encoding: string; url: string }>();
+  const finished: { at: number; bytes: number; encoding: string; url: string }[] = [];
   cdp.on('Network.responseReceived', (e) => {
     if (/javascript/.test(e.response.mimeType)) {
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      scripts.set(e.requestId, { encoding: String(headers['content-encoding'] ?? 'identity') });
+      scripts.set(e.requestId, { encoding: String(headers['content-encoding'] ?? 'identity'), url: e.response.url });
     }
   });
   cdp.on('Network.loadingFinished', (e) => {
     const script = scripts.get(e.requestId);
-    if (script) finished.push({ at: Date.now(), bytes: e.encodedDataLength, encoding: script.encoding });
+    if (script)
+      finished.push({ at: Date.now(), bytes: e.encodedDataLength, encoding: script.encoding, url: script.url });
   });
   await page.addInitScript(observeVitals);
   const started = Date.now();
@@ -215,7 +228,8 @@ async function phoneRun(context: BrowserContext, target: PageTarget): Promise<Ph
   const encodings = new Set(beforeComplete.map((f) => f.encoding));
   await page.waitForTimeout(500);
   const vitals = await page.evaluate(
-    () => (window as unknown as { __vitals: { lcp: number; cls: number; shifts: string[] } }).__vitals,
+    () =>
+      (window as unknown as { __vitals: { lcp: number; lcpElement: string; cls: number; shifts: string[] } }).__vitals,
   );
   await page.close();
   return {
@@ -227,6 +241,8 @@ async function phoneRun(context: BrowserContext, target: PageTarget): Promise<Ph
     jsEncodings: [...encodings].join(','),
     completeMs,
     shifts: vitals.shifts,
+    lcpElement: vitals.lcpElement,
+    scriptList: beforeComplete.map((f) => `${(f.bytes / 1000).toFixed(1)} kB ${f.url.replace(/.*\//, '')}`),
   };
 }
 
@@ -315,13 +331,14 @@ try {
   );
   const productOrder = orders.data[0]?.base_order_id;
   if (!productOrder) throw new Error('the demo customer has no object-storage order');
-  const targets: PageTarget[] = [
+  const allTargets: PageTarget[] = [
     { name: 'sign-in', path: '/portal/login', signedIn: false },
     { name: 'dashboard', path: '/portal/home/index', signedIn: true },
     { name: 'invoices', path: '/portal/invoices', signedIn: true },
     { name: 'services', path: '/portal/services', signedIn: true },
     { name: 'product (object storage)', path: `/portal/service/ob/${productOrder}`, signedIn: true },
   ];
+  const targets = allTargets.filter((t) => !onlyPages || onlyPages.some((p) => t.name.startsWith(p)));
 
   // 1. Throttled phone profile (playwright-core).
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags });
@@ -333,11 +350,13 @@ try {
   await setup.close();
   const phoneFigures: PhoneFigure[] = [];
   const shifts: Record<string, string[]> = {};
+  const details: Record<string, { lcpElement: string; scripts: string[] }> = {};
   for (const target of targets) {
     const all = [];
     for (let i = 0; i < runs; i++) all.push(await phoneRun(target.signedIn ? signedIn : anonymous, target));
-    const { shifts: s, ...figure } = all[0]!;
+    const { shifts: s, scriptList, lcpElement, ...figure } = all[0]!;
     shifts[target.name] = s;
+    details[target.name] = { lcpElement, scripts: scriptList };
     phoneFigures.push({
       ...figure,
       lcpMs: median(all.map((f) => f.lcpMs)),
@@ -360,39 +379,48 @@ try {
   for (const [name, list] of Object.entries(shifts)) {
     if (list.length) console.log(`layout shifts on ${name}:\n  ${list.join('\n  ')}`);
   }
+  for (const [name, d] of Object.entries(details)) {
+    console.log(`${name}: largest paint ${d.lcpElement}; scripts before complete:\n  ${d.scripts.join('\n  ')}`);
+  }
 
   // 2. Lighthouse mobile (chrome-launcher on Debian's Chromium).
-  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   const lighthouseFigures: LighthouseFigure[] = [];
-  for (const target of targets.filter((t) => !t.signedIn))
-    lighthouseFigures.push(await lighthouseRun(chrome.port, target));
-  const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const lhSetup = await cdpBrowser.contexts()[0]!.newPage();
-  await signInThroughForm(lhSetup);
-  await lhSetup.close();
-  await cdpBrowser.close();
-  for (const target of targets.filter((t) => t.signedIn))
-    lighthouseFigures.push(await lighthouseRun(chrome.port, target));
-  console.log('\nLighthouse mobile:');
-  console.table(
-    lighthouseFigures.map(({ failing: _failing, ...f }) => ({
-      ...f,
-      withinBudget:
-        f.performance >= budgets.score &&
-        f.accessibility >= budgets.score &&
-        f.bestPractices >= budgets.score &&
-        f.cls < budgets.cls,
-    })),
-  );
-  for (const f of lighthouseFigures) {
-    if (f.failing.length) console.log(`audits below 0.9 on ${f.page}: ${f.failing.join('; ')}`);
+  if (withLighthouse) {
+    chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+    for (const target of targets.filter((t) => !t.signedIn))
+      lighthouseFigures.push(await lighthouseRun(chrome.port, target));
+    const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const lhSetup = await cdpBrowser.contexts()[0]!.newPage();
+    await signInThroughForm(lhSetup);
+    await lhSetup.close();
+    await cdpBrowser.close();
+    for (const target of targets.filter((t) => t.signedIn))
+      lighthouseFigures.push(await lighthouseRun(chrome.port, target));
+    console.log('\nLighthouse mobile:');
+    console.table(
+      lighthouseFigures.map(({ failing: _failing, ...f }) => ({
+        ...f,
+        withinBudget:
+          f.performance >= budgets.score &&
+          f.accessibility >= budgets.score &&
+          f.bestPractices >= budgets.score &&
+          f.cls < budgets.cls,
+      })),
+    );
+    for (const f of lighthouseFigures) {
+      if (f.failing.length) console.log(`audits below 0.9 on ${f.page}: ${f.failing.join('; ')}`);
+    }
   }
 
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(root, `bench/results/web-vitals-${label}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     out,
-    JSON.stringify({ label, webDist, entryEncoding, phone, budgets, phoneFigures, shifts, lighthouseFigures }, null, 2),
+    JSON.stringify(
+      { label, webDist, entryEncoding, phone, budgets, phoneFigures, shifts, details, lighthouseFigures },
+      null,
+      2,
+    ),
   );
   console.log(`\nwritten to ${out}`);
 } finally {

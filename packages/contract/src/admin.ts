@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { tokenData } from './auth.ts';
 import { defineCall } from './call.ts';
+import { staffLevels } from './limits.ts';
 import { paged, pageParam, sortOrder } from './envelope.ts';
 import { email, id, searchText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
@@ -12,7 +13,7 @@ import { accessLevel } from './users.ts';
  * server checks. Level 1 sees account access (user access only), above 1 may grant admin access,
  * 3 or more may sign in as a customer.
  */
-export const staffLevels = { accountAccess: 1, grantAdmin: 2, loginAsUser: 3 } as const;
+export { staffLevels };
 
 export const accountSortColumns = [
   'account_number',

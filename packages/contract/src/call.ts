@@ -40,6 +40,20 @@ export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.Z
   documentedInput?: z.ZodType;
 }
 
+/**
+ * What a client needs to send a call: where it goes and how (routes.ts has one per call). `C` only
+ * carries the call's input and data types; the schemas stay with the call, for whoever validates.
+ */
+export interface CallRoute<C extends Call = Call> {
+  id: string;
+  path: string;
+  methods: readonly Method[];
+  access: CallAuth['access'];
+  binary?: string;
+  /** Never set at run time: the call whose types this route sends. */
+  readonly types?: C;
+}
+
 export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallParsed<C extends Call> = z.output<C['input']>;
 export type CallData<C extends Call> = z.output<NonNullable<C['data']>>;

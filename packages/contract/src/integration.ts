@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { defineCall } from './call.ts';
+import { integrationStaffLevel } from './limits.ts';
 import { epochSeconds } from './envelope.ts';
 import { id, requiredText } from './fields.ts';
 import { collections, type CollectionName } from './integration-items.ts';
@@ -12,7 +13,7 @@ export * from './integration-items.ts';
  * The provider integration API (issue 11): level-3 staff manage integration tokens; the provider's
  * systems call /integration/v1/... with one of them (never with a user token).
  */
-export const staffLevel = 3;
+export const staffLevel = integrationStaffLevel;
 
 export const scopes = [
   'accounts',

@@ -27,3 +27,9 @@ export const timing = {
 export const layout = { sidebarBreakpoint: 1024, shareBreakpoints: [640, 1024] } as const;
 
 export const maxPerPage = 100;
+
+/** The staff level (uss_admin_level) each staff area needs. */
+export const staffLevels = { accountAccess: 1, grantAdmin: 2, loginAsUser: 3 } as const;
+
+/** The staff level of the integration, connector and SNMP pages. */
+export const integrationStaffLevel = 3;

@@ -69,3 +69,33 @@ export const messages = {
   notFound: 'The requested item was not found.',
   emailNotVerified: 'Please verify your email address before signing in.',
 } as const;
+
+/** Texts of the identity pages and answers, in one place. */
+export const identityTexts = {
+  forgotSent:
+    'If a portal user has that email address, we have sent it a link to reset the password. The link works once, for one hour.',
+  resendSent:
+    'If a portal user with that email address still needs to verify it, we have sent a new verification link.',
+  resetLinkInvalid: 'This password reset link has expired or has already been used. Please ask for a new one.',
+  verifyLinkInvalid: 'This verification link has expired or has already been used.',
+  passwordReset: 'Your password has been reset. You can now log in with the new password.',
+  emailVerified: 'Your email address has been verified.',
+  accountVerified: 'Your account has been verified and your password is set.',
+  notVerified: 'Your email address could not be verified. The link may have expired or already been used.',
+  userCreated: 'Your portal user has been created.',
+  userCreatedMailFailed:
+    'Your portal user has been created, but we could not send the verification email. Ask for a new one with "Resend verification email".',
+  accountInvoiceMismatch: 'The account number and invoice number do not match any invoice of that account.',
+  accessRequested: "We asked the account's administrators to give you access.",
+  accessRequestFailed: 'We could not send your access request to the account administrators; please contact support.',
+  accountNotFound: 'We could not find an active account with this account number.',
+  invitationInvalid:
+    'This invitation link has expired or has already been used. Ask your account administrator for a new one.',
+  emailTaken: 'A portal user with this email address already exists. Log in, or reset your password.',
+  legalRequired: 'You must agree to the terms to create a portal user.',
+  captchaFailed: 'The captcha check failed. Please try again.',
+  invitationNeedsUser:
+    'This invitation is for a new portal user. Create your portal user with the link in the invitation message.',
+  invitationAccepted: 'You accepted the invitation. Sign in to see the accounts.',
+  unverifiedBanner: 'Please verify your email address with the link we sent you.',
+} as const;

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -32,4 +33,17 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
   // The app's root is a client route too (the static files have no directory index).
   app.get('/portal/', (_request, reply) => sendIndex(reply));
   return { sendIndex };
+}
+
+/**
+ * The content-security-policy sources of the inline scripts of the built index.html ('sha256-…'): the
+ * colour scheme is set by a script in the page itself, so the first paint waits for no extra file.
+ */
+export function inlineScriptSources(dist: string): string[] {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
 }

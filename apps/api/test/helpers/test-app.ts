@@ -13,6 +13,7 @@ import { parseEnv } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type Db } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import { checkAnswer } from './contract-check.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the seeded demo database: PGlite by default, PostgreSQL in the 'api-pg' project. */
@@ -113,11 +114,14 @@ async function appOn(
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
     let body = { data: null as unknown, code: '', message: '' };
+    let json = false;
     try {
       body = response.json();
+      json = true;
     } catch {
       // binary answers: read `raw`
     }
+    if (json) checkAnswer(method, url, response.statusCode, body);
     return { status: response.statusCode, body, headers: response.headers, raw: response.body };
   };
 

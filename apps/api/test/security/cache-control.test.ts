@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +12,17 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 let token: string;
 
+const inlineScript = "document.documentElement.setAttribute('data-x', '1');";
+
 /** A built app of its own (the real build may not exist when the API tests run): an index and one hashed asset. */
 function webDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1);');
-  writeFileSync(join(dist, 'index.html'), '<script type="module" src="/portal/assets/index-Ab12Cd34.js"></script>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<script>${inlineScript}</script><script type="module" src="/portal/assets/index-Ab12Cd34.js"></script>`,
+  );
   return dist;
 }
 
@@ -85,5 +91,27 @@ describe('Cache-Control on /api', () => {
     const script = await t.call('GET', asset);
     expect(script.status).toBe(200);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the document policies with pages, and only what applies to a script with hashed assets', async () => {
+    const index = await t.call('GET', '/portal/');
+    expect(index.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(index.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The page's inline script (the colour scheme, set before the app loads) is allowed by its hash alone.
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    expect(index.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    const scriptSrc = String(index.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const script = await t.call('GET', '/portal/assets/index-Ab12Cd34.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    // A client route is a document and keeps every policy.
+    const route = await t.call('GET', '/portal/invoices');
+    expect(route.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

@@ -19,3 +19,11 @@ export function segmentGuard<T>(parse: (segments: string[]) => T | null) {
     return parsed;
   };
 }
+
+/**
+ * segmentGuard with its parser in a module loaded when the route opens: for rules that use the
+ * contract's schemas, which stay off the first page (decision 103).
+ */
+export function lazySegmentGuard<M, T>(load: () => Promise<M>, pick: (module: M) => (segments: string[]) => T | null) {
+  return async (args: LoaderFunctionArgs): Promise<T> => segmentGuard(pick(await load()))(args);
+}

@@ -2,7 +2,7 @@ import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 import { createTheme, DEFAULT_THEME, localStorageColorSchemeManager } from '@mantine/core';
 
 /**
- * The colour scheme chosen in the user menu, per browser (public/color-scheme.js reads the same key
+ * The colour scheme chosen in the user menu, per browser (the inline script of index.html reads the same key
  * before the app loads); 'auto' or nothing follows the system setting. Not cleared at sign-out.
  */
 export const colorSchemeKey = 'northwind-color-scheme';

@@ -1,4 +1,4 @@
-import type { Call, CallInput, Envelope, ResultCode } from '@portal/contract';
+import type { Call, CallInput, CallRoute, Envelope, ResultCode } from '@portal/contract';
 import { popups, resultStatus, sessionCodes } from '@portal/contract';
 
 import { handleErrorCode } from './error-catalogue.ts';
@@ -40,7 +40,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * error catalogue; any other failure shows the Download Error popup. Resolves true when saved.
  */
 export async function download<C extends Call>(
-  call: C,
+  call: CallRoute<C>,
   input: CallInput<C>,
   options: { errorPopup?: Popup; fallbackName?: string; fileName?: string } = {},
 ): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { accounts, orders, resources, sessionCodes, timing, users } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { sessionCodes, timing } from '@portal/contract';
 
 import { isApiError } from './api-error.ts';
 import { request } from './request.ts';
@@ -9,10 +10,10 @@ import { withRetry } from './retry.ts';
 export type LoginDataFetchers = { [K in keyof LoginData]: () => Promise<LoginData[K]> };
 
 export const loginDataFetchers: LoginDataFetchers = {
-  user: () => request(users.getAuthenticatedUser, {}),
-  accounts: () => request(accounts.getAccounts, {}),
-  products: () => request(orders.getProducts, {}),
-  categories: () => request(resources.getResourceCategories, {}),
+  user: () => request(calls.users.getAuthenticatedUser, {}),
+  accounts: () => request(calls.accounts.getAccounts, {}),
+  products: () => request(calls.orders.getProducts, {}),
+  categories: () => request(calls.resources.getResourceCategories, {}),
 };
 
 /** A dead session cannot be fixed by retrying; the request helper already sent the user to login. */

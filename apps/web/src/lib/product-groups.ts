@@ -1,12 +1,10 @@
 import type { orders } from '@portal/contract';
-import { z } from 'zod';
-
-export const productGroupSchema = z.object({
-  label: z.string(),
-  path: z.string(),
-  codes: z.array(z.string()),
-});
-export type ProductGroup = z.infer<typeof productGroupSchema>;
+/** A sidebar group: its label, its path segment and the product codes it holds. */
+export interface ProductGroup {
+  label: string;
+  path: string;
+  codes: string[];
+}
 
 /** 'Cloud & Hosting Services' → 'cloud-hosting-services': lowercase words joined by hyphens. */
 export function groupPath(label: string): string {

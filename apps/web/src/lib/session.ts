@@ -1,10 +1,19 @@
-import { accounts, orders, resources, timing, users } from '@portal/contract';
-import { z } from 'zod';
+import type { accounts, orders, resources, users } from '@portal/contract';
+import { timing } from '@portal/contract';
 
 import type { ProductGroup } from './product-groups.ts';
-import { deriveProductGroups, productGroupSchema } from './product-groups.ts';
+import { deriveProductGroups } from './product-groups.ts';
 import { queryClient } from './query-client.ts';
 import { readStored, removeStored, storageKeys, writeStored } from './storage.ts';
+import {
+  storedAccounts,
+  storedCategories,
+  storedFlag,
+  storedNumber,
+  storedProductGroups,
+  storedProducts,
+  storedUser,
+} from './stored-shapes.ts';
 import { clearToken, getToken } from './token.ts';
 
 /**
@@ -30,20 +39,20 @@ const listeners = new Set<Listener>();
 let snapshot: Session | null | undefined;
 
 function readSession(): Session | null {
-  const user = readStored(storageKeys.user, users.authenticatedUser);
-  const accountList = readStored(storageKeys.accounts, z.array(accounts.account));
-  const products = readStored(storageKeys.products, z.array(orders.product));
-  const categories = readStored(storageKeys.categories, z.array(resources.resourceCategory));
-  const loginTime = readStored(storageKeys.loginTime, z.number());
+  const user = readStored(storageKeys.user, storedUser);
+  const accountList = readStored(storageKeys.accounts, storedAccounts);
+  const products = readStored(storageKeys.products, storedProducts);
+  const categories = readStored(storageKeys.categories, storedCategories);
+  const loginTime = readStored(storageKeys.loginTime, storedNumber);
   if (!user || !accountList || !products || !categories || loginTime === null) return null;
   return {
     user,
     accounts: accountList,
     products,
     categories,
-    productGroups: readStored(storageKeys.productGroups, z.array(productGroupSchema)) ?? deriveProductGroups(products),
+    productGroups: readStored(storageKeys.productGroups, storedProductGroups) ?? deriveProductGroups(products),
     loginTime,
-    currentAccountId: readStored(storageKeys.currentAccountId, z.number()),
+    currentAccountId: readStored(storageKeys.currentAccountId, storedNumber),
   };
 }
 
@@ -84,7 +93,7 @@ export function saveLoginData(data: LoginData, now = Date.now()): void {
 /** Login data is reused while fresher than 900 s, unless a reload was forced. */
 export function isLoginDataFresh(now = Date.now()): boolean {
   const session = getSession();
-  if (!session || readStored(storageKeys.forceReload, z.boolean())) return false;
+  if (!session || readStored(storageKeys.forceReload, storedFlag)) return false;
   const age = now - session.loginTime;
   return age >= 0 && age < timing.loginDataReuseSeconds * 1000;
 }
@@ -100,7 +109,7 @@ export function forceReload(): void {
 
 /** Updates the stored user after the user changed their own profile (the header shows it at once). */
 export function updateStoredUser(change: Partial<Pick<users.AuthenticatedUser, 'first_nm' | 'last_nm' | 'email_nm'>>) {
-  const user = readStored(storageKeys.user, users.authenticatedUser);
+  const user = readStored(storageKeys.user, storedUser);
   if (!user) return;
   writeStored(storageKeys.user, { ...user, ...change });
   changed();

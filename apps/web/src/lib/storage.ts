@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as v from 'valibot';
 
 /**
  * The spec's "client-side storage" (localStorage, shared by the tabs of one browser).
@@ -18,12 +18,12 @@ export const storageKeys = {
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
-export function readStored<T extends z.ZodType>(key: StorageKey, schema: T): z.output<T> | null {
+export function readStored<T>(key: StorageKey, schema: v.GenericSchema<T>): T | null {
   try {
     const raw = localStorage.getItem(key);
     if (raw === null) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed = v.safeParse(schema, JSON.parse(raw));
+    return parsed.success ? parsed.output : null;
   } catch {
     return null;
   }

@@ -1,6 +1,8 @@
-import { auth } from '@portal/contract';
+import type { auth } from '@portal/contract';
 
 import { deleteCookie, readCookie, writeCookie } from './cookie.ts';
+import { tokenPayload } from './stored-shapes.ts';
+import * as v from 'valibot';
 
 /** The browser keeps the bearer token in this cookie until the payload's expires_at. */
 export const tokenCookie = 'portalToken';
@@ -24,8 +26,8 @@ export function readTokenPayload(token = getToken()): auth.TokenPayload | null {
   if (!body) return null;
   try {
     const json = atob(body.replace(/-/g, '+').replace(/_/g, '/'));
-    const parsed = auth.tokenPayload.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    const parsed = v.safeParse(tokenPayload, JSON.parse(json));
+    return parsed.success ? parsed.output : null;
   } catch {
     return null;
   }

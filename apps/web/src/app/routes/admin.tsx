@@ -1,4 +1,4 @@
-import { admin, integration } from '@portal/contract';
+import { integrationStaffLevel, staffLevels } from '@portal/contract';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { redirect } from 'react-router';
@@ -27,55 +27,55 @@ const requireLevel =
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin/account-access',
-    loader: requireLevel(admin.staffLevels.accountAccess),
+    loader: requireLevel(staffLevels.accountAccess),
     lazy: page(() => import('../../features/admin/pages/AccountAccessPage.tsx'), 'AccountAccessPage'),
   },
   {
     path: 'admin/get-user-accounts/*',
     loader: requireLevel(
-      admin.staffLevels.accountAccess,
+      staffLevels.accountAccess,
       segmentGuard((s) => idSegment(exactSegments(s, 1)?.[0])),
     ),
     lazy: page(() => import('../../features/admin/pages/GetUserAccountsPage.tsx'), 'GetUserAccountsPage'),
   },
   {
     path: 'admin/login-as-user',
-    loader: requireLevel(admin.staffLevels.loginAsUser),
+    loader: requireLevel(staffLevels.loginAsUser),
     lazy: page(() => import('../../features/admin/pages/LoginAsUserPage.tsx'), 'LoginAsUserPage'),
   },
   {
     path: 'admin/login-as-user-audit',
-    loader: requireLevel(admin.staffLevels.accountAccess),
+    loader: requireLevel(staffLevels.accountAccess),
     lazy: page(() => import('../../features/admin/pages/LoginAsUserAuditPage.tsx'), 'LoginAsUserAuditPage'),
   },
   {
     path: 'admin/signup-access',
-    loader: requireLevel(admin.staffLevels.accountAccess),
+    loader: requireLevel(staffLevels.accountAccess),
     lazy: page(() => import('../../features/signup-access/pages/SignupAccessGrantsPage.tsx'), 'SignupAccessGrantsPage'),
   },
   {
     path: 'admin/chart-styles',
-    loader: requireLevel(admin.staffLevels.accountAccess),
+    loader: requireLevel(staffLevels.accountAccess),
     lazy: page(() => import('../../features/style-demo/StyleDemoPage.tsx'), 'StyleDemoPage'),
   },
   {
     path: 'admin/integration',
-    loader: requireLevel(integration.staffLevel),
+    loader: requireLevel(integrationStaffLevel),
     lazy: page(() => import('../../features/integration/pages/IntegrationPage.tsx'), 'IntegrationPage'),
   },
   {
     path: 'admin/snmp-devices',
-    loader: requireLevel(integration.staffLevel),
+    loader: requireLevel(integrationStaffLevel),
     lazy: page(() => import('../../features/snmp-devices/pages/SnmpDevicesPage.tsx'), 'SnmpDevicesPage'),
   },
   {
     path: 'admin/prometheus-sources',
-    loader: requireLevel(integration.staffLevel),
+    loader: requireLevel(integrationStaffLevel),
     lazy: page(() => import('../../features/connectors/pages/PrometheusSourcesPage.tsx'), 'PrometheusSourcesPage'),
   },
   {
     path: 'admin/connectors',
-    loader: requireLevel(integration.staffLevel),
+    loader: requireLevel(integrationStaffLevel),
     lazy: page(() => import('../../features/connectors/pages/ConnectorStatusPage.tsx'), 'ConnectorStatusPage'),
   },
 ];

@@ -2,18 +2,15 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { parseCreateAccountSegments } from '../../features/identity/create-account-route.ts';
-import {
-  parseInvitationSegments,
-  parseResetSegments,
-  parseRevokeSegments,
-  parseVerificationSegments,
-} from '../../features/identity/route-segments.ts';
-import { segmentGuard } from '../segment-guard.ts';
+import { lazySegmentGuard, segmentGuard } from '../segment-guard.ts';
 
 /**
  * Identity pages open to anonymous visitors: account creation, password reset, email verification,
  * and the local outbox (embedded default without SMTP). Static login/... paths rank above login/:reason.
  */
+/** The link pages check their tokens and addresses with the contract's field rules, loaded with the route. */
+const linkSegments = () => import('../../features/identity/route-segments.ts');
+
 const page =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   () =>
@@ -27,7 +24,7 @@ export const identityRoutes: RouteObject[] = [
   },
   {
     path: 's/accept-invitation/*',
-    loader: segmentGuard(parseInvitationSegments),
+    loader: lazySegmentGuard(linkSegments, (m) => m.parseInvitationSegments),
     lazy: page(() => import('../../features/identity/pages/AcceptInvitationPage.tsx'), 'AcceptInvitationPage'),
   },
   {
@@ -40,22 +37,22 @@ export const identityRoutes: RouteObject[] = [
   },
   {
     path: 'login/reset/*',
-    loader: segmentGuard(parseResetSegments),
+    loader: lazySegmentGuard(linkSegments, (m) => m.parseResetSegments),
     lazy: page(() => import('../../features/identity/pages/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
   },
   {
     path: 'login/verify-email/*',
-    loader: segmentGuard(parseVerificationSegments),
+    loader: lazySegmentGuard(linkSegments, (m) => m.parseVerificationSegments),
     lazy: page(() => import('../../features/identity/pages/VerifyEmailPage.tsx'), 'VerifyEmailPage'),
   },
   {
     path: 'login/verify-account/*',
-    loader: segmentGuard(parseVerificationSegments),
+    loader: lazySegmentGuard(linkSegments, (m) => m.parseVerificationSegments),
     lazy: page(() => import('../../features/identity/pages/VerifyAccountPage.tsx'), 'VerifyAccountPage'),
   },
   {
     path: 'login/revoke-access/*',
-    loader: segmentGuard(parseRevokeSegments),
+    loader: lazySegmentGuard(linkSegments, (m) => m.parseRevokeSegments),
     lazy: page(() => import('../../features/signup-access/pages/RevokeSignupAccessPage.tsx'), 'RevokeSignupAccessPage'),
   },
   { path: 'dev/outbox', lazy: page(() => import('../../features/outbox/pages/OutboxPage.tsx'), 'OutboxPage') },

@@ -1,4 +1,4 @@
-import { Table, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { ErrorBox } from './ErrorBox.tsx';
@@ -52,17 +52,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <div className={classes.scroller}>
-      <Table striped highlightOnHover verticalSpacing="xs" className={classes.table}>
+      {/* Plain table elements: Mantine's Table brings its scroll area (about 20 kB) onto every list page. */}
+      <table className={classes.table}>
         <caption className={classes.caption}>{caption}</caption>
-        <Table.Thead>
-          <Table.Tr>
+        <thead>
+          <tr>
             {columns.map((column) => {
               const active = sort?.sort === column.key && sort.order ? sort.order : null;
               const ariaSort = active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined;
               return (
-                <Table.Th
+                <th
                   key={column.key}
-                  ta={column.align}
+                  style={column.align ? { textAlign: column.align } : undefined}
                   aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}
                 >
                   {column.sortable && onSort ? (
@@ -75,23 +76,27 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   ) : (
                     column.header
                   )}
-                </Table.Th>
+                </th>
               );
             })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) => (
-                <Table.Td key={column.key} ta={column.align} data-label={cellLabel(column)}>
+                <td
+                  key={column.key}
+                  style={column.align ? { textAlign: column.align } : undefined}
+                  data-label={cellLabel(column)}
+                >
                   {column.render(row)}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }

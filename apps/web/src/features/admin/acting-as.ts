@@ -1,5 +1,5 @@
 import type { auth } from '@portal/contract';
-import { z } from 'zod';
+import * as v from 'valibot';
 
 import type { LoadResult } from '../../lib/login-data.ts';
 import { loadLoginData } from '../../lib/login-data.ts';
@@ -14,19 +14,20 @@ import { getToken, readTokenPayload, saveToken } from '../../lib/token.ts';
  */
 const storageKey = 'portal.actingAs';
 
-const savedSchema = z.object({
-  staffToken: z.string(),
-  staffExpiresAt: z.number().int(),
-  staffEmail: z.string(),
-  userEmail: z.string(),
+// Valibot, as the session's stored shapes: the banner is on every page, zod is not (decision 103).
+const savedSchema = v.object({
+  staffToken: v.string(),
+  staffExpiresAt: v.pipe(v.number(), v.integer()),
+  staffEmail: v.string(),
+  userEmail: v.string(),
 });
-export type ActingAs = z.infer<typeof savedSchema>;
+export type ActingAs = v.InferOutput<typeof savedSchema>;
 
 function readSaved(): ActingAs | null {
   try {
     const raw = sessionStorage.getItem(storageKey);
-    const parsed = raw ? savedSchema.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
+    const parsed = raw ? v.safeParse(savedSchema, JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.output : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { accounts } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,6 +6,6 @@ import { forceReload } from '../../../lib/session.ts';
 
 /** Sets which administered accounts require two-factor: the listed ones do, the others do not. */
 export const updateAccounts = (requiredIds: readonly number[]) =>
-  request(accounts.updateAccounts, { accounts: requiredIds.map((account_id) => ({ account_id })) });
+  request(calls.accounts.updateAccounts, { accounts: requiredIds.map((account_id) => ({ account_id })) });
 
 export const useUpdateAccounts = () => useMutation({ mutationFn: updateAccounts, onSuccess: () => forceReload() });

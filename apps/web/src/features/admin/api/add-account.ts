@@ -1,4 +1,5 @@
-import { admin, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type admin, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +7,7 @@ import { forceReload } from '../../../lib/session.ts';
 import { adminKeys } from './keys.ts';
 
 /** Sets the staff member's own access to an account (0 none, 1 user, 2 admin). */
-export const setAccountAccess = (input: CallInput<typeof admin.addAccount>) => request(admin.addAccount, input);
+export const setAccountAccess = (input: CallInput<typeof admin.addAccount>) => request(calls.admin.addAccount, input);
 
 /** A permission change: the login data reloads on the next page load. */
 export const useSetAccountAccess = () => {

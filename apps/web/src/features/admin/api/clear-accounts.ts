@@ -1,4 +1,4 @@
-import { admin } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { forceReload } from '../../../lib/session.ts';
 import { adminKeys } from './keys.ts';
 
 /** Removes the staff member's access to every account. */
-export const clearAccounts = () => request(admin.clearAccounts, {});
+export const clearAccounts = () => request(calls.admin.clearAccounts, {});
 
 export const useClearAccounts = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { admin } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { adminKeys, type FindAccountsInput } from './keys.ts';
 
 /** A page of all accounts with the staff member's own access level to each. */
 export const findAccounts = (input: FindAccountsInput, signal?: AbortSignal) =>
-  request(admin.findAccounts, input, { signal });
+  request(calls.admin.findAccounts, input, { signal });
 
 export const findAccountsQueryOptions = (input: FindAccountsInput) =>
   queryOptions({

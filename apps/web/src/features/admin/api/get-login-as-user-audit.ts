@@ -1,4 +1,4 @@
-import { admin } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { adminKeys, type AuditInput } from './keys.ts';
 
 /** A page of the record of staff signing in as customers. */
 export const getLoginAsUserAudit = (input: AuditInput, signal?: AbortSignal) =>
-  request(admin.getLoginAsUserAudit, input, { signal });
+  request(calls.admin.getLoginAsUserAudit, input, { signal });
 
 export const loginAsUserAuditQueryOptions = (input: AuditInput) =>
   queryOptions({

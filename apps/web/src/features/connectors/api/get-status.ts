@@ -1,11 +1,12 @@
-import { connectors } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
 import { connectorKeys } from './keys.ts';
 
 /** Every SNMP device and Prometheus-compatible source with its last success, last error and next run. */
-export const getConnectorStatus = (signal?: AbortSignal) => request(connectors.getConnectorStatus, {}, { signal });
+export const getConnectorStatus = (signal?: AbortSignal) =>
+  request(calls.connectors.getConnectorStatus, {}, { signal });
 
 export const connectorStatusQueryOptions = () =>
   queryOptions({

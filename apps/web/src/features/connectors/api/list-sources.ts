@@ -1,11 +1,11 @@
-import { connectors } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
 import { connectorKeys } from './keys.ts';
 
 /** The Prometheus-compatible sources and the series they answer (never their token or password). */
-export const listSources = (signal?: AbortSignal) => request(connectors.listSources, {}, { signal });
+export const listSources = (signal?: AbortSignal) => request(calls.connectors.listSources, {}, { signal });
 
 export const sourcesQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,5 @@
-import { connectors, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type connectors, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -7,7 +8,7 @@ import { connectorKeys } from './keys.ts';
 export type SaveSourceInput = CallInput<typeof connectors.saveSource>;
 
 /** Adds or changes a source; a token or password left out keeps the held one. */
-export const saveSource = (input: SaveSourceInput) => request(connectors.saveSource, input);
+export const saveSource = (input: SaveSourceInput) => request(calls.connectors.saveSource, input);
 
 export const useSaveSource = () => {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import { identity } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
 
 /** What an invitation link grants; a used, cancelled, expired or forged link fails on `hash`. */
 export const checkInvitation = (hash: string, signal?: AbortSignal) =>
-  request(identity.checkInvitation, { hash }, { signal });
+  request(calls.identity.checkInvitation, { hash }, { signal });
 
 export const invitationQueryOptions = (hash: string) =>
   queryOptions({

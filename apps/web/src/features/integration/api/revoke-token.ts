@@ -1,11 +1,11 @@
-import { integration } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
 import { integrationKeys } from './keys.ts';
 
 /** Revokes a token at once. */
-export const revokeToken = (tokenId: number) => request(integration.revokeToken, { id: tokenId });
+export const revokeToken = (tokenId: number) => request(calls.integration.revokeToken, { id: tokenId });
 
 export const useRevokeToken = () => {
   const queryClient = useQueryClient();

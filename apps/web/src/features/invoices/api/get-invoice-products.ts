@@ -1,4 +1,4 @@
-import { invoices } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { invoiceKeys } from './keys.ts';
 
 /** Spend by product on one invoice. */
 export const getInvoiceProducts = (accountId: number, cycleLogId: number, signal?: AbortSignal) =>
-  request(invoices.getInvoiceProducts, { accountId, cycleLogId }, { signal });
+  request(calls.invoices.getInvoiceProducts, { accountId, cycleLogId }, { signal });
 
 export const invoiceProductsQueryOptions = (invoice: { account_id: number; cycle_log_id: number } | undefined) =>
   queryOptions({

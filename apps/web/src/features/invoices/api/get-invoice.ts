@@ -1,4 +1,4 @@
-import { invoices } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { invoiceKeys } from './keys.ts';
 
 /** One invoice with its charges. */
 export const getInvoice = (accountId: number, cycleLogId: number, signal?: AbortSignal) =>
-  request(invoices.getInvoice, { accountId, cycleLogId }, { signal });
+  request(calls.invoices.getInvoice, { accountId, cycleLogId }, { signal });
 
 export const invoiceQueryOptions = (accountId: number, cycleLogId: number) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { invoices } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { invoiceKeys } from './keys.ts';
 
 /** The newest invoice of one account. */
 export const getLatestInvoice = (accountId: number, signal?: AbortSignal) =>
-  request(invoices.getLatestInvoice, { accountId }, { signal });
+  request(calls.invoices.getLatestInvoice, { accountId }, { signal });
 
 export const latestInvoiceQueryOptions = (accountId: number | null) =>
   queryOptions({

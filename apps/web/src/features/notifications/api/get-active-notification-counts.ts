@@ -1,4 +1,4 @@
-import { notifications } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { notificationKeys } from './keys.ts';
 
 /** Counts of upcoming and recent maintenance notifications on the user's accounts. */
 export const getActiveNotificationCounts = (signal?: AbortSignal) =>
-  request(notifications.getActiveNotificationsCount, {}, { signal });
+  request(calls.notifications.getActiveNotificationsCount, {}, { signal });
 
 export const activeNotificationCountsQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { notifications } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { notificationKeys } from './keys.ts';
 
 /** One notification with its maintenance or outage details. */
 export const getCmcNotification = (notificationId: number, signal?: AbortSignal) =>
-  request(notifications.getCmcNotification, { notificationId }, { signal });
+  request(calls.notifications.getCmcNotification, { notificationId }, { signal });
 
 export const cmcNotificationQueryOptions = (notificationId: number) =>
   queryOptions({

@@ -1,5 +1,6 @@
+import * as calls from '@portal/contract/routes';
 import type { CallInput } from '@portal/contract';
-import { notifications } from '@portal/contract';
+import { type notifications } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -9,7 +10,7 @@ export type NotificationsFilter = CallInput<typeof notifications.getCmcNotificat
 
 /** A page of maintenance and outage notifications (10 a page), of one account, matching a search. */
 export const getCmcNotifications = (filter: NotificationsFilter, signal?: AbortSignal) =>
-  request(notifications.getCmcNotifications, filter, { signal });
+  request(calls.notifications.getCmcNotifications, filter, { signal });
 
 export const cmcNotificationsQueryOptions = (filter: NotificationsFilter) =>
   queryOptions({

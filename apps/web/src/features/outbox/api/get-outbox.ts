@@ -1,4 +1,5 @@
-import { outbox, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type outbox, type CallInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -11,7 +12,7 @@ export const outboxKeys = {
 };
 
 /** The local outbox, newest first (only without SMTP; NOT_FOUND otherwise). */
-export const getOutbox = (input: OutboxInput) => request(outbox.getOutbox, input);
+export const getOutbox = (input: OutboxInput) => request(calls.outbox.getOutbox, input);
 
 export const outboxQuery = (input: OutboxInput) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { pins } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { pinKeys } from './keys.ts';
 
 /** Uses a reset link: the answer holds the new PIN, shown this once. */
 export const resetPin = (resetKey: string, accountId: number) =>
-  request(pins.resetPin, { reset_key: resetKey, account_id: accountId });
+  request(calls.pins.resetPin, { reset_key: resetKey, account_id: accountId });
 
 /**
  * A query rather than a mutation so the link is spent exactly once per page view: the cache

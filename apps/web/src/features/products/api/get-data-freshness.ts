@@ -1,4 +1,4 @@
-import { metrics } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -8,5 +8,5 @@ import { productKeys } from './keys.ts';
 export const useDataFreshness = (baseOrderId: number) =>
   useQuery({
     queryKey: [...productKeys.all, 'freshness', baseOrderId] as const,
-    queryFn: ({ signal }) => request(metrics.getDataFreshness, { baseOrderId }, { signal }),
+    queryFn: ({ signal }) => request(calls.metrics.getDataFreshness, { baseOrderId }, { signal }),
   });

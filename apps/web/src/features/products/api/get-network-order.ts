@@ -1,4 +1,4 @@
-import { products } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { productKeys } from './keys.ts';
 
 /** A network order with its monitored interfaces. */
 export const getNetworkOrder = (baseOrderId: number, signal?: AbortSignal) =>
-  request(products.getNetworkOrder, { baseOrderId }, { signal });
+  request(calls.products.getNetworkOrder, { baseOrderId }, { signal });
 
 export const useNetworkOrder = (baseOrderId: number) =>
   useQuery(

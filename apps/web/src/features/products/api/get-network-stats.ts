@@ -1,4 +1,5 @@
-import { products, type CallInput, type ChartData } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type products, type CallInput, type ChartData } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 
 import { isApiError } from '../../../lib/api-error.ts';
@@ -10,7 +11,7 @@ type Input = CallInput<typeof products.getNetworkStats>;
 /** One interface's in and out counters of a chart type; NETWORK_STATS_NOT_FOUND is ignored (no data). */
 export async function getNetworkStats(input: Input, signal?: AbortSignal): Promise<ChartData> {
   try {
-    return await request(products.getNetworkStats, input, { signal });
+    return await request(calls.products.getNetworkStats, input, { signal });
   } catch (error) {
     if (isApiError(error) && error.code === 'NETWORK_STATS_NOT_FOUND') return [];
     throw error;

@@ -1,4 +1,4 @@
-import { products } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { productKeys } from './keys.ts';
 
 /** An object storage order with its latest size, bucket count, limit and rate. */
 export const getOrderOb = (baseOrderId: number, signal?: AbortSignal) =>
-  request(products.getOrderOb, { baseOrderId }, { signal });
+  request(calls.products.getOrderOb, { baseOrderId }, { signal });
 
 export const useOrderOb = (baseOrderId: number) =>
   useQuery(

@@ -1,4 +1,4 @@
-import { products } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { productKeys } from './keys.ts';
 
 /** A usage-based order with its billed components. */
 export const getUsageOrder = (baseOrderId: number, signal?: AbortSignal) =>
-  request(products.getUsageOrder, { baseOrderId }, { signal });
+  request(calls.products.getUsageOrder, { baseOrderId }, { signal });
 
 export const useUsageOrder = (baseOrderId: number) =>
   useQuery(

@@ -1,4 +1,4 @@
-import { productsCloud } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { productKeys } from '../api/keys.ts';
 
 /** A backup platform order: which parts apply, latest usage, rates and charges. */
 export const getOrderCh = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsCloud.getOrderCh, { baseOrderId }, { signal });
+  request(calls.productsCloud.getOrderCh, { baseOrderId }, { signal });
 
 export const useOrderCh = (baseOrderId: number) =>
   useQuery(

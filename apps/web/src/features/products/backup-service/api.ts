@@ -1,4 +1,5 @@
-import { productsBs, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type productsBs, type CallInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { isApiError } from '../../../lib/api-error.ts';
@@ -17,7 +18,7 @@ const unlessNotManaged = async <T>(call: Promise<T>): Promise<T | null> => {
 
 /** A backup as a service order: storage sizes, protected item counts and rates. */
 export const getOrderBs = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsBs.getOrderBs, { baseOrderId }, { signal });
+  request(calls.productsBs.getOrderBs, { baseOrderId }, { signal });
 
 export const useOrderBs = (baseOrderId: number) =>
   useQuery(
@@ -33,27 +34,27 @@ type StatsInput = CallInput<typeof productsBs.getBsStorageStats>;
 export const bsStorageStatsQueryOptions = (input: StatsInput) =>
   queryOptions({
     queryKey: productKeys.stats('bs', input),
-    queryFn: ({ signal }) => request(productsBs.getBsStorageStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsBs.getBsStorageStats, input, { signal }),
   });
 
 /** The managed backups of an order over a range; null when the order is not managed. */
 export const useBsManagedBackups = (input: CallInput<typeof productsBs.getBsManagedBackups>) =>
   useQuery({
     queryKey: productKeys.stats('bs-managed-backups', input),
-    queryFn: ({ signal }) => unlessNotManaged(request(productsBs.getBsManagedBackups, input, { signal })),
+    queryFn: ({ signal }) => unlessNotManaged(request(calls.productsBs.getBsManagedBackups, input, { signal })),
   });
 
 /** One managed backup; null when the order is not managed. */
 export const useBsManagedBackup = (input: CallInput<typeof productsBs.getBsManagedBackup>) =>
   useQuery({
     queryKey: productKeys.stats('bs-managed-backup', input),
-    queryFn: ({ signal }) => unlessNotManaged(request(productsBs.getBsManagedBackup, input, { signal })),
+    queryFn: ({ signal }) => unlessNotManaged(request(calls.productsBs.getBsManagedBackup, input, { signal })),
   });
 
 /** A page of a managed backup's runs; null when the order is not managed. */
 export const useBsResourceBackups = (input: CallInput<typeof productsBs.getBsResourceBackups>) =>
   useQuery({
     queryKey: productKeys.stats('bs-resource-backups', input),
-    queryFn: ({ signal }) => unlessNotManaged(request(productsBs.getBsResourceBackups, input, { signal })),
+    queryFn: ({ signal }) => unlessNotManaged(request(calls.productsBs.getBsResourceBackups, input, { signal })),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
-import { popups, productsDs, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { popups, type productsDs, type CallInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { download } from '../../../lib/download.ts';
@@ -9,7 +10,7 @@ import { productKeys } from '../api/keys.ts';
 
 /** A disaster recovery order: VM and protection group counts, storage, the per-VM rate and its groups. */
 export const getOrderDs = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsDs.getOrderDs, { baseOrderId }, { signal });
+  request(calls.productsDs.getOrderDs, { baseOrderId }, { signal });
 
 export const useOrderDs = (baseOrderId: number) =>
   useQuery(
@@ -23,7 +24,7 @@ export const useOrderDs = (baseOrderId: number) =>
 export const dsStatsQueryOptions = (input: CallInput<typeof productsDs.getDsStats>) =>
   queryOptions({
     queryKey: productKeys.stats('ds', input),
-    queryFn: ({ signal }) => request(productsDs.getDsStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDs.getDsStats, input, { signal }),
   });
 
 type VmsInput = CallInput<typeof productsDs.getVms>;
@@ -33,14 +34,14 @@ export const useDsVms = (input: VmsInput) =>
   useQuery({
     ...queryOptions({
       queryKey: productKeys.stats('ds-vms', input),
-      queryFn: ({ signal }) => request(productsDs.getVms, input, { signal }),
+      queryFn: ({ signal }) => request(calls.productsDs.getVms, input, { signal }),
     }),
     placeholderData: keepPreviousData,
   });
 
 /** The VMs as CSV; a failure (no VMs) shows the spec's Download Error popup with "no VMs to download". */
 export const downloadDsVms = (input: CallInput<typeof productsDs.downloadVms>) =>
-  download(productsDs.downloadVms, input, {
+  download(calls.productsDs.downloadVms, input, {
     errorPopup: popups.vmsDownloadError,
     fallbackName: 'disaster-recovery-vms.csv',
   });
@@ -49,26 +50,26 @@ export const downloadDsVms = (input: CallInput<typeof productsDs.downloadVms>) =
 export const useDsVpg = (vpgId: number) =>
   useQuery({
     queryKey: productKeys.stats('ds-vpg', { vpgId }),
-    queryFn: ({ signal }) => request(productsDs.getVpg, { vpgId }, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDs.getVpg, { vpgId }, { signal }),
   });
 
 /** A protection group's storage and RPO over a range. */
 export const vpgStatsQueryOptions = (input: CallInput<typeof productsDs.getVpgStats>) =>
   queryOptions({
     queryKey: productKeys.stats('ds-vpg-stats', input),
-    queryFn: ({ signal }) => request(productsDs.getVpgStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDs.getVpgStats, input, { signal }),
   });
 
 /** One protected VM. */
 export const useDsVm = (vmId: number) =>
   useQuery({
     queryKey: productKeys.stats('ds-vm', { vmId }),
-    queryFn: ({ signal }) => request(productsDs.getVm, { vmId }, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDs.getVm, { vmId }, { signal }),
   });
 
 /** A VM's storage and RPO over a range. */
 export const vmStatsQueryOptions = (input: CallInput<typeof productsDs.getVmStats>) =>
   queryOptions({
     queryKey: productKeys.stats('ds-vm-stats', input),
-    queryFn: ({ signal }) => request(productsDs.getVmStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDs.getVmStats, input, { signal }),
   });

@@ -1,4 +1,5 @@
-import { productsEb, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type productsEb, type CallInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -8,7 +9,7 @@ import { productKeys } from '../api/keys.ts';
 
 /** An endpoint backup order: which sections apply, their latest figures and rates. */
 export const getOrderEb = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsEb.getOrderEb, { baseOrderId }, { signal });
+  request(calls.productsEb.getOrderEb, { baseOrderId }, { signal });
 
 export const useOrderEb = (baseOrderId: number) =>
   useQuery(
@@ -22,14 +23,14 @@ export const useOrderEb = (baseOrderId: number) =>
 export const ebStatsQueryOptions = (input: CallInput<typeof productsEb.getEbStats>) =>
   queryOptions({
     queryKey: productKeys.stats('eb', input),
-    queryFn: ({ signal }) => request(productsEb.getEbStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsEb.getEbStats, input, { signal }),
   });
 
 /** A page of the order's agent clients. */
 export const useEbAgentClients = (input: CallInput<typeof productsEb.getEbAgentClients>) =>
   useQuery({
     queryKey: productKeys.stats('eb-agent-clients', input),
-    queryFn: ({ signal }) => request(productsEb.getEbAgentClients, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsEb.getEbAgentClients, input, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -37,7 +38,7 @@ export const useEbAgentClients = (input: CallInput<typeof productsEb.getEbAgentC
 export const useEbImageMachines = (input: CallInput<typeof productsEb.getEbImageMachines>) =>
   useQuery({
     queryKey: productKeys.stats('eb-image-machines', input),
-    queryFn: ({ signal }) => request(productsEb.getEbImageMachines, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsEb.getEbImageMachines, input, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -45,26 +46,26 @@ export const useEbImageMachines = (input: CallInput<typeof productsEb.getEbImage
 export const useEbAgentClient = (input: CallInput<typeof productsEb.getEbAgentClient>) =>
   useQuery({
     queryKey: productKeys.stats('eb-agent-client', input),
-    queryFn: ({ signal }) => request(productsEb.getEbAgentClient, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsEb.getEbAgentClient, input, { signal }),
   });
 
 /** An agent client's protected bytes and backups per day. */
 export const ebAgentClientStatsQueryOptions = (input: CallInput<typeof productsEb.getEbAgentClientStats>) =>
   queryOptions({
     queryKey: productKeys.stats('eb-agent-client-stats', input),
-    queryFn: ({ signal }) => request(productsEb.getEbAgentClientStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsEb.getEbAgentClientStats, input, { signal }),
   });
 
 /** One image-backed machine. */
 export const useEbImageMachine = (input: CallInput<typeof productsEb.getEbImageMachine>) =>
   useQuery({
     queryKey: productKeys.stats('eb-image-machine', input),
-    queryFn: ({ signal }) => request(productsEb.getEbImageMachine, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsEb.getEbImageMachine, input, { signal }),
   });
 
 /** An image-backed machine's local storage and snapshots per day. */
 export const ebImageMachineStatsQueryOptions = (input: CallInput<typeof productsEb.getEbImageMachineStats>) =>
   queryOptions({
     queryKey: productKeys.stats('eb-image-machine-stats', input),
-    queryFn: ({ signal }) => request(productsEb.getEbImageMachineStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsEb.getEbImageMachineStats, input, { signal }),
   });

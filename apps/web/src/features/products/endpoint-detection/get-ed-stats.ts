@@ -1,4 +1,5 @@
-import { productsBackup, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type productsBackup, type CallInput } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -7,7 +8,8 @@ import { productKeys } from '../api/keys.ts';
 type Input = CallInput<typeof productsBackup.getEdStats>;
 
 /** Active and hardware-bound licences of an endpoint detection order over a range. */
-export const getEdStats = (input: Input, signal?: AbortSignal) => request(productsBackup.getEdStats, input, { signal });
+export const getEdStats = (input: Input, signal?: AbortSignal) =>
+  request(calls.productsBackup.getEdStats, input, { signal });
 
 export const edStatsQueryOptions = (input: Input) =>
   queryOptions({ queryKey: productKeys.stats('ed', input), queryFn: ({ signal }) => getEdStats(input, signal) });

@@ -1,4 +1,4 @@
-import { productsBackup } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { productKeys } from '../api/keys.ts';
 
 /** An endpoint detection order: whether it has licences, active licences and the licence rate. */
 export const getOrderEd = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsBackup.getOrderEd, { baseOrderId }, { signal });
+  request(calls.productsBackup.getOrderEd, { baseOrderId }, { signal });
 
 export const useOrderEd = (baseOrderId: number) =>
   useQuery(

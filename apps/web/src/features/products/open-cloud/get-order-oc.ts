@@ -1,4 +1,4 @@
-import { productsCloud } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { productKeys } from '../api/keys.ts';
 
 /** An open cloud order: which components apply, latest usage and month-to-date spend. */
 export const getOrderOc = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsCloud.getOrderOc, { baseOrderId }, { signal });
+  request(calls.productsCloud.getOrderOc, { baseOrderId }, { signal });
 
 export const useOrderOc = (baseOrderId: number) =>
   useQuery(

@@ -1,4 +1,5 @@
-import { popups, productsRp, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { popups, type productsRp, type CallInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { download } from '../../../lib/download.ts';
@@ -7,7 +8,7 @@ import { productKeys } from '../api/keys.ts';
 
 /** A resource pool order with its latest memory, compute and storage profile usage. */
 export const getResourcePoolOrder = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsRp.getResourcePoolOrder, { baseOrderId }, { signal });
+  request(calls.productsRp.getResourcePoolOrder, { baseOrderId }, { signal });
 
 export const useResourcePoolOrder = (baseOrderId: number) =>
   useQuery(
@@ -21,7 +22,7 @@ type StatsInput = CallInput<typeof productsRp.getResourcePoolStats>;
 
 /** Used and limit timelines per metric over a range. */
 export const getResourcePoolStats = (input: StatsInput, signal?: AbortSignal) =>
-  request(productsRp.getResourcePoolStats, input, { signal });
+  request(calls.productsRp.getResourcePoolStats, input, { signal });
 
 export const resourcePoolStatsQueryOptions = (input: StatsInput) =>
   queryOptions({
@@ -33,7 +34,7 @@ type VmsInput = CallInput<typeof productsRp.getResourcePoolVms>;
 
 /** A page of a resource pool order's VMs. */
 export const getResourcePoolVms = (input: VmsInput, signal?: AbortSignal) =>
-  request(productsRp.getResourcePoolVms, input, { signal });
+  request(calls.productsRp.getResourcePoolVms, input, { signal });
 
 export const useResourcePoolVms = (input: VmsInput) =>
   useQuery({
@@ -46,7 +47,7 @@ export const useResourcePoolVms = (input: VmsInput) =>
 
 /** The VMs of the current search as CSV; a failure (e.g. no VMs) shows the spec's Download Error popup. */
 export const downloadResourcePoolVms = (input: CallInput<typeof productsRp.downloadResourcePoolVms>) =>
-  download(productsRp.downloadResourcePoolVms, input, {
+  download(calls.productsRp.downloadResourcePoolVms, input, {
     errorPopup: popups.vmsDownloadError,
     fallbackName: 'resource-pool-vms.csv',
   });

@@ -1,4 +1,4 @@
-import { productsBackup } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { productKeys } from '../api/keys.ts';
 
 /** A virtual machine backup order: VM count, storage used, rates and charges. */
 export const getOrderCv = (baseOrderId: number, signal?: AbortSignal) =>
-  request(productsBackup.getOrderCv, { baseOrderId }, { signal });
+  request(calls.productsBackup.getOrderCv, { baseOrderId }, { signal });
 
 export const useOrderCv = (baseOrderId: number) =>
   useQuery(

@@ -1,4 +1,5 @@
-import { productsDd, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type productsDd, type CallInput } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -9,7 +10,7 @@ export const useDdZones = (baseOrderId: number) =>
   useQuery(
     queryOptions({
       queryKey: productKeys.order('dd', baseOrderId),
-      queryFn: ({ signal }) => request(productsDd.getDdZones, { baseOrderId }, { signal }),
+      queryFn: ({ signal }) => request(calls.productsDd.getDdZones, { baseOrderId }, { signal }),
     }),
   );
 
@@ -17,19 +18,19 @@ export const useDdZones = (baseOrderId: number) =>
 export const useOrderDd = (input: CallInput<typeof productsDd.getOrderDd>) =>
   useQuery({
     queryKey: productKeys.stats('dd-zone', input),
-    queryFn: ({ signal }) => request(productsDd.getOrderDd, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDd.getOrderDd, input, { signal }),
   });
 
 /** A zone's encrypted / unencrypted requests and visitors charts over a range. */
 export const ddStatsQueryOptions = (input: CallInput<typeof productsDd.getDdStats>) =>
   queryOptions({
     queryKey: productKeys.stats('dd', input),
-    queryFn: ({ signal }) => request(productsDd.getDdStats, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDd.getDdStats, input, { signal }),
   });
 
 /** The countries a zone's threats came from, most first. */
 export const useThreatCountries = (input: CallInput<typeof productsDd.getThreatCountries>) =>
   useQuery({
     queryKey: productKeys.stats('dd-countries', input),
-    queryFn: ({ signal }) => request(productsDd.getThreatCountries, input, { signal }),
+    queryFn: ({ signal }) => request(calls.productsDd.getThreatCountries, input, { signal }),
   });

@@ -1,4 +1,5 @@
-import { profile, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type profile, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -7,7 +8,7 @@ import { profileKeys } from './keys.ts';
 
 /** Turns two-factor on with the secret and a current passcode. */
 export const activateTwoFactor = (input: CallInput<typeof profile.activateTwoFactor>) =>
-  request(profile.activateTwoFactor, input);
+  request(calls.profile.activateTwoFactor, input);
 
 export const useActivateTwoFactor = () => {
   const queryClient = useQueryClient();

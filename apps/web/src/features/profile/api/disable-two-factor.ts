@@ -1,4 +1,5 @@
-import { profile, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type profile, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -7,7 +8,7 @@ import { profileKeys } from './keys.ts';
 
 /** Turns two-factor off with the current password. */
 export const disableTwoFactor = (input: CallInput<typeof profile.disableTwoFactor>) =>
-  request(profile.disableTwoFactor, input);
+  request(calls.profile.disableTwoFactor, input);
 
 export const useDisableTwoFactor = () => {
   const queryClient = useQueryClient();

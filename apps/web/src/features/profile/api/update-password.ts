@@ -1,4 +1,5 @@
-import { profile, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type profile, type CallInput } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +7,7 @@ import { saveToken } from '../../../lib/token.ts';
 
 /** Changes the password; other sessions end and this one continues with the fresh token. */
 export const updatePassword = (input: CallInput<typeof profile.updatePassword>) =>
-  request(profile.updatePassword, input);
+  request(calls.profile.updatePassword, input);
 
 export const useUpdatePassword = () =>
   useMutation({

@@ -1,4 +1,5 @@
-import { profile, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type profile, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +7,8 @@ import { forceReload, updateStoredUser } from '../../../lib/session.ts';
 import { profileKeys } from './keys.ts';
 
 /** Changes name and email (with the current password). */
-export const updateProfile = (input: CallInput<typeof profile.updateProfile>) => request(profile.updateProfile, input);
+export const updateProfile = (input: CallInput<typeof profile.updateProfile>) =>
+  request(calls.profile.updateProfile, input);
 
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();

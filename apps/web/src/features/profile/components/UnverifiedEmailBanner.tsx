@@ -1,5 +1,5 @@
 import { Alert, Anchor } from '@mantine/core';
-import { identity } from '@portal/contract';
+import { identityTexts } from '@portal/contract';
 import { Link } from 'react-router';
 
 import { paths } from '../../../config/paths.ts';
@@ -11,7 +11,7 @@ export function UnverifiedEmailBanner() {
   if (!data || data.email_verified) return null;
   return (
     <Alert color="yellow" variant="light" mb="md" role="status" data-testid="unverified-banner">
-      {identity.texts.unverifiedBanner}{' '}
+      {identityTexts.unverifiedBanner}{' '}
       <Anchor component={Link} to={paths.resendVerification(data.email_nm)} size="sm" fw={600}>
         Send a new link
       </Anchor>

@@ -1,4 +1,4 @@
-import { resources } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -7,7 +7,7 @@ import { resourceKeys } from './keys.ts';
 /** A page of a category's articles, in the content service's shape (data[] and meta.pagination). */
 export const getResources = (categoryId: number, page: number, search: string, signal?: AbortSignal) =>
   request(
-    resources.getResources,
+    calls.resources.getResources,
     { 'portal-resource-categories': categoryId, page, ...(search ? { search } : {}) },
     { signal },
   );

@@ -1,4 +1,4 @@
-import { orders } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { serviceKeys } from './keys.ts';
 
 /** One of the user's orders with its account and components. */
 export const getOrder = (baseOrderId: number, signal?: AbortSignal) =>
-  request(orders.getOrder, { baseOrderId }, { signal });
+  request(calls.orders.getOrder, { baseOrderId }, { signal });
 
 export const orderQueryOptions = (baseOrderId: number) =>
   queryOptions({ queryKey: serviceKeys.detail(baseOrderId), queryFn: ({ signal }) => getOrder(baseOrderId, signal) });

@@ -1,4 +1,4 @@
-import { signupAccess } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { signupAccessKeys, type GrantsInput } from './keys.ts';
 
 /** Staff: a page of the access given by sign-ups with an invoice. */
 export const getSignupAccessGrants = (input: GrantsInput, signal?: AbortSignal) =>
-  request(signupAccess.getSignupAccessGrants, input, { signal });
+  request(calls.signupAccess.getSignupAccessGrants, input, { signal });
 
 export const signupAccessGrantsQueryOptions = (input: GrantsInput) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { signupAccess } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { signupAccessKeys } from './keys.ts';
 
 /** The access a sign-up by invoice gave, named by the key in the administrators' message. */
 export const getSignupAccess = (key: string, signal?: AbortSignal) =>
-  request(signupAccess.getSignupAccess, { key }, { signal });
+  request(calls.signupAccess.getSignupAccess, { key }, { signal });
 
 export const signupAccessQueryOptions = (key: string) =>
   queryOptions({

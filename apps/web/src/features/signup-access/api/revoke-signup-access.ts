@@ -1,11 +1,11 @@
-import { signupAccess } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { requestEnvelope } from '../../../lib/request.ts';
 import { signupAccessKeys } from './keys.ts';
 
 /** Removes the sign-up's access (answers the grant as it now stands, with what happened as the message). */
-export const revokeSignupAccess = (key: string) => requestEnvelope(signupAccess.revokeSignupAccess, { key });
+export const revokeSignupAccess = (key: string) => requestEnvelope(calls.signupAccess.revokeSignupAccess, { key });
 
 export const useRevokeSignupAccess = (key: string) => {
   const client = useQueryClient();

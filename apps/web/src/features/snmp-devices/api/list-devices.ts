@@ -1,11 +1,11 @@
-import { snmp } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
 import { snmpKeys } from './keys.ts';
 
 /** The SNMP devices with their status (never their community or v3 keys). */
-export const listDevices = (signal?: AbortSignal) => request(snmp.listDevices, {}, { signal });
+export const listDevices = (signal?: AbortSignal) => request(calls.snmp.listDevices, {}, { signal });
 
 export const devicesQueryOptions = () =>
   queryOptions({

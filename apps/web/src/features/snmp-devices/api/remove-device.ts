@@ -1,11 +1,11 @@
-import { snmp } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
 import { snmpKeys } from './keys.ts';
 
 /** Removes a device: the poller stops reading it. */
-export const removeDevice = (deviceKey: string) => request(snmp.removeDevice, { device_key: deviceKey });
+export const removeDevice = (deviceKey: string) => request(calls.snmp.removeDevice, { device_key: deviceKey });
 
 export const useRemoveDevice = () => {
   const queryClient = useQueryClient();

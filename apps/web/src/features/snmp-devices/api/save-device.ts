@@ -1,4 +1,5 @@
-import { snmp, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type snmp, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -7,7 +8,7 @@ import { snmpKeys } from './keys.ts';
 export type SaveDeviceInput = CallInput<typeof snmp.saveDevice>;
 
 /** Adds or changes a device; left-out secrets keep the held ones. */
-export const saveDevice = (input: SaveDeviceInput) => request(snmp.saveDevice, input);
+export const saveDevice = (input: SaveDeviceInput) => request(calls.snmp.saveDevice, input);
 
 export const useSaveDevice = () => {
   const queryClient = useQueryClient();

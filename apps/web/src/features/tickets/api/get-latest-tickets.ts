@@ -1,4 +1,4 @@
-import { tickets } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -7,7 +7,7 @@ import { ticketKeys } from './keys.ts';
 /** The newest tickets by last update (the dashboard form of tickets/get-tickets: first page only). */
 export const getLatestTickets = async (perPage: number, signal?: AbortSignal) => {
   const page = await request(
-    tickets.getTickets,
+    calls.tickets.getTickets,
     { perPage, sort_column: 'last_update_posted', sort_order: 'desc' },
     { signal },
   );

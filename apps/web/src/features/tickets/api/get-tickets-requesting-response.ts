@@ -1,4 +1,4 @@
-import { tickets } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { ticketKeys } from './keys.ts';
 
 /** Tickets on which the provider waits for the customer's answer. */
 export const getTicketsRequestingResponse = (signal?: AbortSignal) =>
-  request(tickets.getTicketsRequestingResponse, {}, { signal });
+  request(calls.tickets.getTicketsRequestingResponse, {}, { signal });
 
 export const ticketsRequestingResponseQueryOptions = () =>
   queryOptions({

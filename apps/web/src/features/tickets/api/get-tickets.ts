@@ -1,5 +1,6 @@
+import * as calls from '@portal/contract/routes';
 import type { CallInput } from '@portal/contract';
-import { tickets } from '@portal/contract';
+import { type tickets } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -9,7 +10,7 @@ export type TicketsFilter = CallInput<typeof tickets.getTickets>;
 
 /** A page of the user's tickets (the list page form: page, account, search, sort). */
 export const getTickets = (filter: TicketsFilter, signal?: AbortSignal) =>
-  request(tickets.getTickets, filter, { signal });
+  request(calls.tickets.getTickets, filter, { signal });
 
 export const ticketsQueryOptions = (filter: TicketsFilter) =>
   queryOptions({

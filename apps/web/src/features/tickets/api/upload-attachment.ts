@@ -1,4 +1,4 @@
-import { tickets } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 
 import { request } from '../../../lib/request.ts';
 
@@ -6,5 +6,5 @@ import { request } from '../../../lib/request.ts';
 export function uploadAttachment(file: File, signal?: AbortSignal) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return request(tickets.uploadAttachment, {}, { form, ...(signal ? { signal } : {}) });
+  return request(calls.tickets.uploadAttachment, {}, { form, ...(signal ? { signal } : {}) });
 }

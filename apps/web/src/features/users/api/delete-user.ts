@@ -1,4 +1,4 @@
-import { users } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +6,7 @@ import { forceReload } from '../../../lib/session.ts';
 import { userKeys } from './keys.ts';
 
 /** Removes a user from every account the viewer administers. */
-export const deleteUser = (userId: number) => request(users.deleteUser, { userId });
+export const deleteUser = (userId: number) => request(calls.users.deleteUser, { userId });
 
 export const useDeleteUser = () => {
   const queryClient = useQueryClient();

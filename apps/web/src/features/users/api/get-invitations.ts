@@ -1,4 +1,5 @@
-import { users, type CallInput } from '@portal/contract';
+import * as calls from '@portal/contract/routes';
+import { type users, type CallInput } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
@@ -6,7 +7,7 @@ import { userKeys } from './keys.ts';
 
 /** A page of the pending invitations to the accounts the viewer administers. */
 export const getInvitations = (input: CallInput<typeof users.getInvitations>, signal?: AbortSignal) =>
-  request(users.getInvitations, input, { signal });
+  request(calls.users.getInvitations, input, { signal });
 
 export const useInvitations = (input: CallInput<typeof users.getInvitations>) =>
   useQuery({
