@@ -1,4 +1,4 @@
-import { contact, messages, popups } from '@portal/contract';
+import { contact, messages, pageSizes, popups } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -41,7 +41,10 @@ describe('invoices', () => {
     await signIn(page, demoEmails.customer);
     await page.goto('/portal/invoices');
     await invoiceLinks(page).first().waitFor();
-    expect(await invoiceLinks(page).count()).toBe(13);
+    // The main account has five years of monthly invoices (61): a full first page of four.
+    expect(await invoiceLinks(page).count()).toBe(pageSizes.invoices);
+    const pager = page.getByRole('navigation', { name: 'Invoice pages' });
+    expect(await pager.getByText('Page 1 of 4').count()).toBe(1);
     const corporate = await invoiceLinks(page).first().getAttribute('href');
 
     await chooseAccount(page, /Distribution Centers/);
@@ -49,6 +52,7 @@ describe('invoices', () => {
       (before) => document.querySelector('a[href^="/portal/invoices/view/"]')?.getAttribute('href') !== before,
       corporate,
     );
+    // Distribution Centers: a year of them (13), on one page.
     expect(await invoiceLinks(page).count()).toBe(13);
 
     // Search narrows the list to one invoice.

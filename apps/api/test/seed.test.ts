@@ -154,6 +154,9 @@ describe('demo sign-ins', () => {
   });
 });
 
+/** The demo customer's main account, which has enough of everything for each list to page (issue 15). */
+const MAIN = demoAccounts.customer[0].account_number;
+
 const customerScope = `account_id IN (SELECT account_id FROM accounts_users JOIN users USING (user_id) WHERE email_nm = '${demoEmails.customer}')`;
 
 describe('services, tickets and charts', () => {
@@ -176,7 +179,7 @@ describe('services, tickets and charts', () => {
     expect(raw?.n).toBeLessThan(200_000);
   });
 
-  it('every demo account has 8-30 active orders whose components add up; pending orders name a project manager', async () => {
+  it('every demo account has 8-30 active orders (the main one 31-34) whose components add up; pending orders name a project manager', async () => {
     const counts = await db.query<{ account_number: string; active: number; pending_without_pm: number }>(
       `SELECT a.account_number, count(*) FILTER (WHERE o.order_status_cd = 'A')::int AS active,
               count(*) FILTER (WHERE o.order_status_cd = 'P' AND o.project_manager_id IS NULL)::int AS pending_without_pm
@@ -184,8 +187,9 @@ describe('services, tickets and charts', () => {
     );
     expect(counts).toHaveLength(Object.values(demoAccounts).flat().length);
     for (const c of counts) {
-      expect(c.active, c.account_number).toBeGreaterThanOrEqual(8);
-      expect(c.active, c.account_number).toBeLessThanOrEqual(30);
+      const [fewest, most] = c.account_number === MAIN ? [31, 34] : [8, 30];
+      expect(c.active, c.account_number).toBeGreaterThanOrEqual(fewest);
+      expect(c.active, c.account_number).toBeLessThanOrEqual(most);
       expect(c.pending_without_pm).toBe(0);
     }
     const bad = await db.query(
@@ -217,11 +221,21 @@ describe('services, tickets and charts', () => {
 });
 
 describe('billing', () => {
-  it('every account has 13 monthly invoices whose charges add up to the total and to their lines', async () => {
-    const perAccount = await db.query<{ n: number }>(
-      'SELECT count(i.cycle_log_id)::int AS n FROM accounts a LEFT JOIN invoices i USING (account_id) GROUP BY a.account_id',
+  it('every account has 13 monthly invoices (the main one 61: five years) whose charges add up to the total and to their lines', async () => {
+    const perAccount = await db.query<{ account_number: string; n: number }>(
+      `SELECT a.account_number, count(i.cycle_log_id)::int AS n FROM accounts a LEFT JOIN invoices i USING (account_id)
+        GROUP BY a.account_id ORDER BY a.account_id`,
     );
-    expect(new Set(perAccount.map((r) => r.n))).toEqual(new Set([13]));
+    expect(perAccount.filter((r) => r.account_number === MAIN).map((r) => r.n)).toEqual([61]);
+    expect(new Set(perAccount.filter((r) => r.account_number !== MAIN).map((r) => r.n))).toEqual(new Set([13]));
+    const main = await db.one<{ oldest: string; bare: number }>(
+      `SELECT min(bill_date)::text AS oldest,
+              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM invoice_products p WHERE p.cycle_log_id = i.cycle_log_id))::int AS bare
+         FROM invoices i JOIN accounts a USING (account_id) WHERE a.account_number = $1`,
+      [MAIN],
+    );
+    // Monthly from 2021-11 to 2026-11, each billing the services running then.
+    expect(main).toEqual({ oldest: '2021-11-01', bare: 0 });
     const bad = await db.query(
       `SELECT i.cycle_log_id FROM invoices i
         WHERE i.total_amt_due <> i.monthly_charges + i.late_payment_charges + i.adjustments + i.taxes_fees_other + i.governmental_charges + i.balance_forward
@@ -274,6 +288,46 @@ describe('notices and content', () => {
     expect(tops.every((t) => t.children >= 1)).toBe(true);
     expect(summary.counts.resources).toBeGreaterThanOrEqual(20);
     expect(await db.query("SELECT 1 FROM resources WHERE body LIKE '%<script%'")).toHaveLength(1);
+  });
+});
+
+describe("the main account's volumes (issue 15)", () => {
+  it('has at least 60 invoices, 40 notifications, 30 tickets and 30 services, dated up to now', async () => {
+    const row = await db.one<Record<'invoices' | 'notifications' | 'upcoming' | 'tickets' | 'services', number>>(
+      `SELECT (SELECT count(*)::int FROM invoices i WHERE i.account_id = a.account_id) AS invoices,
+              (SELECT count(*)::int FROM cmc_contact_emails e WHERE e.account_id = a.account_id) AS notifications,
+              (SELECT count(*)::int FROM cmc_contact_emails e JOIN cmc_contact_batches b USING (batch_id)
+                WHERE e.account_id = a.account_id AND b.window_start_time > $2) AS upcoming,
+              (SELECT count(*)::int FROM tickets t WHERE t.account_id = a.account_id) AS tickets,
+              (SELECT count(*)::int FROM orders o WHERE o.account_id = a.account_id AND o.order_status_cd <> 'P') AS services
+         FROM accounts a WHERE a.account_number = $1`,
+      [MAIN, NOW],
+    );
+    expect(row?.invoices).toBeGreaterThanOrEqual(60);
+    expect(row?.notifications).toBeGreaterThanOrEqual(40);
+    expect(row?.upcoming).toBe(5);
+    expect(row?.tickets).toBeGreaterThanOrEqual(30);
+    expect(row?.services).toBeGreaterThanOrEqual(30);
+  });
+
+  it('spreads tickets and notices over the past months, each about services billed by then', async () => {
+    const spread = await db.one<{ tickets: number; notices: number; early_tickets: number; early_notices: number }>(
+      `SELECT (SELECT count(DISTINCT date_trunc('month', t.last_update_posted))::int FROM tickets t
+                WHERE t.account_id = a.account_id) AS tickets,
+              (SELECT count(DISTINCT date_trunc('month', b.window_start_time))::int
+                 FROM cmc_contact_emails e JOIN cmc_contact_batches b USING (batch_id) WHERE e.account_id = a.account_id) AS notices,
+              (SELECT count(*)::int FROM tickets t JOIN orders o USING (base_order_id)
+                WHERE t.account_id = a.account_id AND t.created < coalesce(o.contract_start_date, o.created_at)) AS early_tickets,
+              (SELECT count(*)::int FROM cmc_contact_emails e JOIN cmc_contact_batches b USING (batch_id)
+                 JOIN orders o ON o.account_id = e.account_id AND position(o.uss_circuit_id IN e.circuit_ids) > 0
+                WHERE e.account_id = a.account_id AND b.window_start_time < $2::timestamptz - interval '30 days'
+                  AND b.window_start_time < coalesce(o.contract_start_date, o.created_at)) AS early_notices
+         FROM accounts a WHERE a.account_number = $1`,
+      [MAIN, NOW],
+    );
+    expect(spread?.tickets).toBeGreaterThanOrEqual(8);
+    expect(spread?.notices).toBeGreaterThanOrEqual(12);
+    expect([spread?.early_tickets, spread?.early_notices]).toEqual([0, 0]);
   });
 });
 

@@ -7,9 +7,10 @@ import { markNotDownloadable } from './seed.repository.ts';
 import { HOUR, addDays, earlier, isoDate, monthStart } from './time.ts';
 
 /**
- * 13 monthly invoices per account, billed on the 1st, due 30 days later (so the newest is not yet due),
- * through the invoices feed, and the payments received against them through the payments feed: an
- * invoice's paid amount, its status and the balance history all derive from those payments.
+ * Monthly invoices (13 per account; the demo customer's main account has five years of them), billed
+ * on the 1st, due 30 days later (so the newest is not yet due), through the invoices feed; an invoice
+ * bills the services running on its bill date. The payments received against them come through the
+ * payments feed: an invoice's paid amount, its status and the balance history all derive from them.
  * All money is worked out in integer cents, so the columns add up exactly:
  *   total_amt_due = monthly_charges + late_payment_charges + adjustments + taxes_fees_other
  *                   + governmental_charges + balance_forward
@@ -18,6 +19,7 @@ import { HOUR, addDays, earlier, isoDate, monthStart } from './time.ts';
  * overpayment credit (the earlier invoice then counts as paid in full), so nothing is counted twice.
  */
 
+/** Monthly invoices of an account, unless its plan says otherwise (AccountPlan.invoiceMonths). */
 export const INVOICE_MONTHS = 13;
 
 const money = (cents: number): string => (cents / 100).toFixed(2);
@@ -55,7 +57,7 @@ export async function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: r
   // Its own stream, so when payments arrive does not change what was billed.
   const paying = rng(`payments:${plan.account_number}`);
   const owed: Array<{ due: Date; cents: number }> = [];
-  for (let back = INVOICE_MONTHS - 1; back >= 0; back--) {
+  for (let back = plan.invoiceMonths - 1; back >= 0; back--) {
     const bill = monthStart(ctx.now, back);
     const due = addDays(bill, 30);
     const lines = invoiceLines(orders, bill, back, random);
@@ -91,7 +93,7 @@ export async function addInvoices(ctx: SeedContext, plan: AccountPlan, orders: r
     );
     // The demo customer's oldest invoice has no PDF, to show the portal's handling of that. The invoice
     // item cannot say so yet (decision 076), so this one flag is written directly.
-    if (plan.billing === 'aging' && back === INVOICE_MONTHS - 1)
+    if (plan.billing === 'aging' && back === plan.invoiceMonths - 1)
       await ctx.feed.after((db) => markNotDownloadable(db, invoice_number));
     if (paid > 0) {
       // Paid within the month after billing, never in the future.

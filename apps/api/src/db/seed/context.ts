@@ -72,6 +72,17 @@ export interface AccountPlan {
   /** Product controllers that must each get at least one active order. */
   controllers: readonly string[];
   ticketStatuses: readonly string[];
+  /** How far back (days) its finished tickets were last updated. */
+  ticketHistoryDays: number;
+  /** Monthly invoices, the current month's included. */
+  invoiceMonths: number;
+  /** Network services it has had since it opened (the oldest invoices bill them). */
+  foundingOrders: number;
+  /**
+   * Which notifications it gets: 'all' of them, or its share (0-1) of the older notices (the past year's
+   * maintenance) beside a few of the current ones.
+   */
+  notices: 'all' | number;
   billing: BillingProfile;
   metrics: MetricLevel;
   /** Demo accounts get a fuller set of notifications than generated ones. */

@@ -1,15 +1,17 @@
 import type { AccountPlan, OrderRecord, SeedContext } from './context.ts';
 import { pad } from './names.ts';
+import { noticeHistory } from './notice-history.ts';
 import { rng } from './random.ts';
 import { HOUR, addDays, daysAgo, hoursAgo } from './time.ts';
 
 /**
  * Maintenance and outage notifications, through the notifications feed: each names the accounts it
  * goes to and the orders (circuits) of theirs it affects; and the outage banners, through the outages
- * feed. Windows are relative to now: five upcoming, seven in the past 30 days (two of them outages).
+ * feed. Windows are relative to now: five upcoming, seven in the past 30 days (two of them outages), and
+ * the past year's notices before them (notice-history.ts).
  */
 
-interface BatchDef {
+export interface BatchDef {
   kind: 'maintenance' | 'outage';
   subject: string;
   area: string;
@@ -188,8 +190,9 @@ export type NoticeRecipients = Map<string, Array<{ account: string; orders: stri
 /** The notifications item's limit on account_numbers and on order_numbers. */
 const MAX_TARGETS = 1000;
 
+/** The current notices come first (their ids and numbers stay put), then the past year's. */
 export function planBatches(now: Date): BatchRef[] {
-  return BATCHES.map((def, i) => {
+  return [...BATCHES, ...noticeHistory()].map((def, i) => {
     const start = new Date(Math.round(addDays(now, def.startDays).getTime() / HOUR) * HOUR);
     // Planned work is announced a week ahead (never in the future); outages are posted as they happen.
     const created =
@@ -220,31 +223,35 @@ export function addNotificationRecipients(
   orders: readonly OrderRecord[],
 ): void {
   const random = rng(`notices:${plan.account_number}`);
-  // Demo accounts always see an upcoming, a recent and an outage notice, plus a handful more.
-  const chosen = plan.demo
-    ? [
-        ...new Set([
-          0,
-          5,
-          6,
-          ...random.sample(
-            batches.map((_, i) => i),
-            random.int(3, 6),
-          ),
-        ]),
-      ].sort((a, b) => a - b)
-    : random
-        .sample(
-          batches.map((_, i) => i),
-          random.int(1, 4),
-        )
-        .sort((a, b) => a - b);
+  const current = BATCHES.map((_, i) => i);
+  const past = batches.map((_, i) => i).slice(BATCHES.length);
   const services = orders.filter((o) => o.status === 'A');
+  // Demo accounts always see an upcoming, a recent and an outage notice, plus a handful more, and their
+  // share of the past year's (drawn from a stream of their own, so the current picks stay as they were).
+  const history = rng(`notice-history:${plan.account_number}`);
+  const share = plan.notices === 'all' ? 1 : plan.notices;
+  const chosen =
+    plan.notices === 'all'
+      ? [...current, ...past]
+      : plan.demo
+        ? [
+            ...[...new Set([0, 5, 6, ...random.sample(current, random.int(3, 6))])].sort((a, b) => a - b),
+            ...past.filter((i) => {
+              const groups = batches[i]?.def.groups ?? [];
+              return services.some((o) => groups.includes(o.group)) && history.chance(share);
+            }),
+          ]
+        : random.sample(current, random.int(1, 4)).sort((a, b) => a - b);
   for (const index of chosen) {
     const batch = batches[index];
     if (!batch || services.length === 0) continue;
-    const matching = services.filter((o) => batch.def.groups.includes(o.group));
-    const affected = (matching.length > 0 ? matching : [random.pick(services)]).slice(0, 3);
+    // A past notice names only services billed by then (the current ones: all of the account's).
+    const running = index < BATCHES.length ? services : services.filter((o) => +o.billedFrom <= +batch.start);
+    const matching = running.filter((o) => batch.def.groups.includes(o.group));
+    const affected = (matching.length > 0 ? matching : [random.pick(running.length > 0 ? running : services)]).slice(
+      0,
+      3,
+    );
     // A draw the seed once used for the copy's minute; kept so the later picks stay the same.
     random.int(1, 20);
     const recipients = ctx.notices.get(batch.external_id) ?? [];

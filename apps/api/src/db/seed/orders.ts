@@ -79,12 +79,17 @@ const NO_TERM: Term = { start: null, term_cd: null };
 
 /**
  * Most orders run on a 12-60 month contract; some are month to month (NOCH), unknown (UK) or undated.
- * Contracts start after the account was opened (orders are placed up to two months before).
+ * Contracts start after the account was opened (orders are placed up to two months before); a founding
+ * service's started right after.
  */
-function contractTerm(now: Date, opened: Date, random: Random): Term {
+function contractTerm(now: Date, opened: Date, founding: boolean, random: Random): Term {
   const accountAge = Math.floor((now.getTime() - opened.getTime()) / DAY);
-  const start = daysAgo(now, random.int(20, Math.max(30, accountAge - 70)));
+  // A founding service was ordered when the account opened (its contract started 2-3 months on).
+  const start = founding
+    ? daysAgo(now, accountAge - random.int(60, 100))
+    : daysAgo(now, random.int(20, Math.max(30, accountAge - 70)));
   const roll = random.float();
+  if (founding) return { start, term_cd: roll < 0.2 ? 'NOCH' : String(random.pick(TERMS)) };
   if (roll < 0.12) return NO_TERM;
   if (roll < 0.2) return { start, term_cd: 'NOCH' };
   if (roll < 0.25) return { start, term_cd: 'UK' };
@@ -123,10 +128,11 @@ async function addOrder(
   product: ProductDef,
   status: OrderRecord['status'],
   random: Random,
+  founding = false,
 ): Promise<PlannedOrder> {
   const number = ctx.ids.next('orders');
   const pending = status === 'P';
-  const term = pending ? NO_TERM : contractTerm(ctx.now, plan.createdAt, random);
+  const term = pending ? NO_TERM : contractTerm(ctx.now, plan.createdAt, founding, random);
   // Placed a few weeks before the contract starts; pending orders were placed recently.
   const placedBefore = term.start ?? daysAgo(ctx.now, random.int(60, 400));
   const created = pending ? daysAgo(ctx.now, random.int(3, 45)) : daysAgo(placedBefore, random.int(15, 60));
@@ -182,7 +188,13 @@ export async function addOrders(ctx: SeedContext, plan: AccountPlan): Promise<Or
   const products = plan.controllers.map((c) => productForController(c, random));
   while (products.length < count) products.push(weightedProduct(random));
   const planned: PlannedOrder[] = [];
-  for (const p of products) planned.push(await addOrder(ctx, plan, p, 'A', random));
+  // The first network services (up to plan.foundingOrders) are the ones the account opened with.
+  let founding = plan.foundingOrders;
+  for (const p of products) {
+    const first = founding > 0 && p.product_group === 'Network';
+    if (first) founding--;
+    planned.push(await addOrder(ctx, plan, p, 'A', random, first));
+  }
   // A disconnected account keeps a trail of disconnected services.
   if (plan.status === 'D')
     for (let i = 0; i < 2; i++) planned.push(await addOrder(ctx, plan, weightedProduct(random), 'D', random));

@@ -3,6 +3,7 @@ import { markEmailVerified, setPasswordHash } from '../../modules/identity/ident
 import { acceptAgreement } from '../../modules/legal/legal.repository.ts';
 import { setTwoFactor } from '../../modules/profile/profile.repository.ts';
 import type { AccountPlan, BillingProfile, MetricLevel, SeedContext, UserRef } from './context.ts';
+import { INVOICE_MONTHS } from './billing.ts';
 import { CONTROLLERS } from './catalog.ts';
 import { DEMO_COMPANIES, DEMO_LOOSE_USERS, TOTP_SECRET, UNACCEPTED_AGREEMENT_TITLE, demoEmails } from './demo.ts';
 import type { DemoMember } from './demo.ts';
@@ -35,28 +36,59 @@ interface Knobs {
   pending: number;
   controllers: readonly string[];
   ticketStatuses: readonly string[];
+  ticketHistoryDays: number;
+  invoiceMonths: number;
+  foundingOrders: number;
+  notices: 'all' | number;
   billing: BillingProfile;
   metrics: MetricLevel;
 }
+
+/** Finished tickets of the usual kind: last updated within the past two and a half months. */
+const TICKET_HISTORY_DAYS = 75;
 
 const DEMO_DEFAULT: Knobs = {
   orderRange: [8, 12],
   pending: 1,
   controllers: [],
   ticketStatuses: ['Open', 'Closed'],
+  ticketHistoryDays: TICKET_HISTORY_DAYS,
+  invoiceMonths: INVOICE_MONTHS,
+  foundingOrders: 0,
+  notices: 0.2,
   billing: 'normal',
   metrics: 'light',
 };
 
+/**
+ * The demo customer's main account has enough of everything for each list to page (issue 15): five
+ * years of invoices, a year and a half of tickets, a year of notices and more than 30 services.
+ */
+const ACME_CORPORATE_HISTORY: readonly string[] = Array.from({ length: 24 }, (_, i) =>
+  i % 7 === 3 ? 'Canceled' : i === 12 ? 'Postponed' : 'Closed',
+);
+
 /** What each demo account shows. The demo customer's tickets cover every status, one awaiting a reply. */
 const DEMO_KNOBS: Readonly<Record<string, Partial<Knobs>>> = {
   '1000101': {
-    orderRange: [18, 22],
+    orderRange: [31, 34],
     pending: 3,
     controllers: CONTROLLERS,
     billing: 'aging',
     metrics: 'full',
-    ticketStatuses: ['Open', 'In Progress', 'Pending Customer', 'Deferred to Client', 'Closed', 'Open'],
+    ticketStatuses: [
+      'Open',
+      'In Progress',
+      'Pending Customer',
+      'Deferred to Client',
+      'Closed',
+      'Open',
+      ...ACME_CORPORATE_HISTORY,
+    ],
+    ticketHistoryDays: 540,
+    invoiceMonths: 61,
+    foundingOrders: 3,
+    notices: 'all',
   },
   '1000102': {
     orderRange: [10, 13],
@@ -230,6 +262,9 @@ async function addCompany(ctx: SeedContext, c: CompanySpec): Promise<AccountPlan
   }));
 }
 
+/** Days since a demo company became a customer, where not the default: Acme bills five years back. */
+const DEMO_OPENED_DAYS_AGO: Readonly<Record<string, number>> = { 'Acme Logistics': 1990 };
+
 export async function addDemoCompanies(ctx: SeedContext): Promise<AccountPlan[]> {
   const plans: AccountPlan[] = [];
   for (const [i, company] of DEMO_COMPANIES.entries()) {
@@ -238,7 +273,7 @@ export async function addDemoCompanies(ctx: SeedContext): Promise<AccountPlan[]>
         name: company.name,
         accounts: company.accounts,
         users: company.users,
-        createdAt: daysAgo(ctx.now, 1500 - i * 120),
+        createdAt: daysAgo(ctx.now, DEMO_OPENED_DAYS_AGO[company.name] ?? 1500 - i * 120),
         demo: true,
         knobs: (n) => ({ ...DEMO_DEFAULT, ...DEMO_KNOBS[n] }),
       })),
@@ -301,6 +336,10 @@ export function addExtraCompany(
       pending: r.chance(0.3) ? 1 : 0,
       controllers: [],
       ticketStatuses: Array.from({ length: r.int(0, 4) }, () => r.pick(EXTRA_STATUSES)),
+      ticketHistoryDays: TICKET_HISTORY_DAYS,
+      invoiceMonths: INVOICE_MONTHS,
+      foundingOrders: 0,
+      notices: 0,
       billing: 'normal',
       metrics: 'sparse',
     }),

@@ -2,7 +2,7 @@ import type { AccountPlan, OrderRecord, SeedContext } from './context.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';
 import { recordTicketOpening } from './seed.repository.ts';
-import { addDays, daysAgo, earlier } from './time.ts';
+import { DAY, addDays, daysAgo, earlier } from './time.ts';
 
 /**
  * Trouble tickets with their conversation, through the tickets feed (the provider's helpdesk).
@@ -97,9 +97,9 @@ const LAST_BY_STATUS: Readonly<Record<string, string>> = {
 const fill = (text: string, order: OrderRecord | undefined, plan: AccountPlan): string =>
   text.replaceAll('{circuit}', order?.circuit ?? 'your service').replaceAll('{city}', plan.city);
 
-/** Days since the last update: open work is fresh, finished work older. */
-function lastUpdateDaysAgo(status: string, random: Random): number {
-  if (status === 'Closed' || status === 'Canceled') return random.between(3, 75);
+/** Days since the last update: open work is fresh, finished work older (up to `historyDays`). */
+function lastUpdateDaysAgo(status: string, historyDays: number, random: Random): number {
+  if (status === 'Closed' || status === 'Canceled') return random.between(3, historyDays);
   if (status === 'Postponed' || status === 'Deferred to Client') return random.between(2, 30);
   return random.between(0.05, 12);
 }
@@ -112,8 +112,12 @@ export async function addTickets(ctx: SeedContext, plan: AccountPlan, orders: re
     const order = services.length > 0 ? random.pick(services) : undefined;
     const subject = random.pick(SUBJECTS[order?.group ?? 'Network'] ?? []);
     const opener = random.pick(plan.holders);
-    const last = daysAgo(ctx.now, lastUpdateDaysAgo(status, random));
-    const created = addDays(last, -random.between(0.5, 20));
+    const age = lastUpdateDaysAgo(status, plan.ticketHistoryDays, random);
+    const opened = random.between(0.5, 20);
+    // Never about a service before it was billed: an older ticket moves up to the service's first weeks.
+    const since = order ? (ctx.now.getTime() - order.billedFrom.getTime()) / DAY : Infinity;
+    const last = daysAgo(ctx.now, Math.max(0.05, Math.min(age, since - opened)));
+    const created = addDays(last, -opened);
     const impact = random.pick(['Low', 'Medium', 'Medium', 'High', 'Critical']);
     const messages = conversation(ctx, plan, { status, kind: subject.kind, order }, opener, created, last, random);
     await ctx.feed.send(
