@@ -63,7 +63,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // A test's whole budget, against a hang: the longest (every product page on desktop and phone,
+          // every page through axe) walk dozens of pages, and each step still waits at most 20 s.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
           // Two files at once (decision 103): a browser test mostly waits (on its own server, its browser,
           // Prometheus's scrapes, whole minutes of usage data), and every file is on its own: its own server
