@@ -32,11 +32,9 @@ const apiProject = (name: string, database: 'pglite' | 'postgres', include: stri
     hookTimeout: 120_000,
     globalSetup: ['apps/api/test/helpers/global-setup.ts'],
     env: { PORTAL_TEST_DB: database },
-    // Two files at once use both cores (decision 103): a PostgreSQL test mostly waits on the database
-    // server, a PGlite test runs its own database in the worker. Vitest runs projects of one groupOrder
-    // together (their worker counts must match), one group after the other.
-    maxWorkers: 2,
-    ...(database === 'postgres' ? { sequence: { groupOrder: 1 } } : {}),
+    // A PostgreSQL test mostly waits on the database server, so two files at once use both cores;
+    // Vitest runs a project with its own worker count as a group of its own, after the others.
+    ...(database === 'postgres' ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
   },
 });
 
@@ -52,8 +50,6 @@ export default defineConfig({
             'apps/api/src/**/*.test.ts',
           ],
           environment: 'happy-dom',
-          // Two files at once (decision 103); by default Vitest runs one at a time on two cores.
-          maxWorkers: 2,
         },
       },
       apiProject('api', 'pglite', withPostgres ? embeddedSpecific : [apiTests]),
@@ -67,13 +63,8 @@ export default defineConfig({
           // every page through axe) walk dozens of pages, and each step still waits at most 20 s.
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          // Two files at once (decision 103): a browser test mostly waits (on its own server, its browser,
-          // Prometheus's scrapes, whole minutes of usage data), and every file is on its own: its own server
-          // on a free port with its own copy of the seeded data directory, its own browser, its own
-          // temporary directories, and fixed ports (Prometheus, node exporter, snmpd) that no other file uses.
-          maxWorkers: 2,
-          // After the unit and API files when a run includes every project.
-          sequence: { groupOrder: 2 },
+          // One file at a time: two at once was tried and not proven reliable (decision 103).
+          fileParallelism: false,
           globalSetup: ['e2e/helpers/global-setup.ts'],
         },
       },

@@ -22,7 +22,7 @@ import { type RunningServer, startServer } from './helpers/server.ts';
 
 const prometheusPort = 4641;
 const interfaceId = 4242;
-const staleGraceSeconds = 10;
+const staleGraceSeconds = 30;
 
 let server: RunningServer;
 let browser: Browser;
@@ -37,8 +37,9 @@ const api = <T>(method: 'GET' | 'POST', path: string, body: Record<string, unkno
 const signInApi = (email: string) => apiToken(server.origin, email);
 
 beforeAll(async () => {
-  // The stale-data notice's grace is a minute in the product; ten seconds here, so the test waits that
-  // long after Prometheus stops instead of a minute (still far above the feed's own delay of a second or two).
+  // The stale-data notice's grace is a minute in the product; half a minute here, so the test waits that
+  // long after Prometheus stops instead of a minute (still far above the feed's own delay of a second or two,
+  // even on a loaded machine).
   server = await startServer({ METRICS_STALE_GRACE_SECONDS: String(staleGraceSeconds) });
   browser = await launchBrowser();
   const staff = await signInApi(demoEmails.staff3);
