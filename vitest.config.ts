@@ -59,8 +59,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // A test's whole budget, against a hang: the longest (every product page on desktop and phone,
+          // every page through axe) walk dozens of pages, and each step still waits at most 20 s.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
+          // One file at a time: two at once was tried and not proven reliable (decision 104).
           fileParallelism: false,
           globalSetup: ['e2e/helpers/global-setup.ts'],
         },

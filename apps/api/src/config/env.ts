@@ -119,6 +119,12 @@ const schema = z.object({
   METRICS_5M_RETENTION_DAYS: retentionDays('400'),
   METRICS_1H_RETENTION_DAYS: retentionDays('forever'),
   METRICS_1D_RETENTION_DAYS: retentionDays('forever'),
+  /**
+   * An order's usage data is stale (its pages say when the last point arrived) once the newest point is
+   * older than its feed's step plus a grace for the feed's own delay: half a step, and at least this many
+   * seconds (decision 092). A minute is the product rule; the browser tests shorten it.
+   */
+  METRICS_STALE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   /** Largest body of the metrics ingestion calls (JSON, remote write, OTLP). */
   METRICS_BODY_LIMIT_BYTES: z.coerce
     .number()

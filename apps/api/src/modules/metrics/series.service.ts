@@ -190,7 +190,8 @@ export type SeriesReader = ReturnType<typeof seriesReader>;
 
 /**
  * When an order's newest point was measured and whether that is older than its feed's step: the step
- * of the series that sent last, with half a step (at least a minute) of grace for the feed's own delay.
+ * of the series that sent last, with half a step (at least METRICS_STALE_GRACE_SECONDS, a minute by
+ * default) of grace for the feed's own delay.
  */
 export async function dataFreshness(deps: ReadDeps, baseOrderId: number): Promise<DataFreshness> {
   const rows = await store.orderSeries(deps.db, baseOrderId);
@@ -204,7 +205,7 @@ export async function dataFreshness(deps: ReadDeps, baseOrderId: number): Promis
   return {
     last_point_at: Math.floor(newest.last_ts),
     expected_interval_seconds: interval,
-    stale: interval !== null && age > interval + Math.max(60, interval / 2),
+    stale: interval !== null && age > interval + Math.max(deps.env.METRICS_STALE_GRACE_SECONDS, interval / 2),
     delayed,
   };
 }
