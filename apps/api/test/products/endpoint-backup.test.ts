@@ -122,9 +122,18 @@ describe('endpoint backup order', () => {
     checkTable(stats.image!.total_bytes, ['Local storage']);
     expect(stats.agent!.node_count.length).toBeGreaterThan(25);
     expect(stats.agent!.node_count.at(-1)?.[1]).toBe(clients.length);
-    // 90 days and more are there.
-    const long = (await get('get-eb-stats', { baseOrderId: both, startDate: end - 120 * day, endDate: end })).body
-      .data as productsEb.EbStats;
+    // 90 days and more are there, on an order that is that old (the one above may have started since).
+    const oldest = await t.db.one<{ base_order_id: number }>(
+      `SELECT o.base_order_id FROM orders o
+        WHERE o.product_cd = 'eb' AND o.order_status_cd = 'A'
+          AND EXISTS (SELECT 1 FROM eb_image_machines m WHERE m.base_order_id = o.base_order_id)
+          AND o.account_id IN (SELECT au.account_id FROM accounts_users au JOIN users u USING (user_id) WHERE u.email_nm = $1)
+        ORDER BY coalesce(o.contract_start_date, o.created_at::date), o.base_order_id LIMIT 1`,
+      ['customer@demo.test'],
+    );
+    const long = (
+      await get('get-eb-stats', { baseOrderId: oldest!.base_order_id, startDate: end - 120 * day, endDate: end })
+    ).body.data as productsEb.EbStats;
     expect(long.image!.total_bytes.length).toBeGreaterThan(90);
   });
 });
