@@ -49,6 +49,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // Security headers on every answer. Helmet's middleware is built once here: @fastify/helmet built it
   // anew (options parsed, CSP string assembled) on every request, a sixth of a light call's CPU time.
   const recaptcha = deps.env.CAPTCHA_PROVIDER === 'recaptcha';
+  const dist = webDist(deps.env);
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -56,7 +57,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         // reCAPTCHA (CAPTCHA_PROVIDER=recaptcha) needs Google's script and frame; the default captcha is ours.
         scriptSrc: [
           "'self'",
-          ...inlineScriptSources(webDist(deps.env)),
+          ...inlineScriptSources(dist),
           ...(recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : []),
         ],
         ...(recaptcha
@@ -93,7 +94,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     { prefix: '/api' },
   );
 
-  const web = await registerStaticApp(app, deps.env.WEB_DIST ? resolve(deps.env.WEB_DIST) : defaultDist);
+  const web = await registerStaticApp(app, dist);
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes fall back to the app's index; a missing asset is a plain 404, never HTML.
     const outboxPage = request.url.startsWith('/portal/dev/outbox');

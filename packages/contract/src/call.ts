@@ -58,6 +58,10 @@ export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallParsed<C extends Call> = z.output<C['input']>;
 export type CallData<C extends Call> = z.output<NonNullable<C['data']>>;
 
+/** Whether an area module's export is a call (areas also export schemas and constants). */
+export const isCall = (value: unknown): value is Call =>
+  typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
+
 export const defineCall = <I extends z.ZodType, D extends z.ZodType, const A extends CallAuth>(call: Call<I, D, A>) =>
   call;
 

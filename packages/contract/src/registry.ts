@@ -1,7 +1,7 @@
 import * as accounts from './accounts.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
-import type { Call } from './call.ts';
+import { isCall, type Call } from './call.ts';
 import * as captcha from './captcha.ts';
 import * as connectors from './connectors.ts';
 import * as contact from './contact.ts';
@@ -29,9 +29,6 @@ import * as signupAccess from './signup-access.ts';
 import * as snmp from './snmp.ts';
 import * as tickets from './tickets.ts';
 import * as users from './users.ts';
-
-const isCall = (value: unknown): value is Call =>
-  typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
 
 /** Every call of every area, for the OpenAPI document and the contract's own tests. */
 export const allCalls: Call[] = [

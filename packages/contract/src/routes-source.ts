@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { Call } from './call.ts';
-
-const isCall = (value: unknown): value is Call =>
-  typeof value === 'object' && value !== null && 'path' in value && 'methods' in value && 'input' in value;
+import { isCall, type Call } from './call.ts';
 
 /**
  * The text of routes.ts: every call of every area as a route (where and how it is sent) typed by its

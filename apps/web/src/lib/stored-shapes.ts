@@ -60,6 +60,14 @@ export const storedProductGroups: v.GenericSchema<ProductGroup[]> = v.array(
 export const storedNumber = v.number();
 export const storedFlag = v.boolean();
 
+/** A staff member signed in as a customer: their own session, kept in this tab (features/admin/acting-as.ts). */
+export const storedActingAs = v.object({
+  staffToken: v.string(),
+  staffExpiresAt: int,
+  staffEmail: v.string(),
+  userEmail: v.string(),
+});
+
 export const tokenPayload: v.GenericSchema<TokenPayload> = v.object({
   user_id: int,
   uss_admin_level: int,

@@ -1,8 +1,8 @@
 import type { auth } from '@portal/contract';
+import * as v from 'valibot';
 
 import { deleteCookie, readCookie, writeCookie } from './cookie.ts';
 import { tokenPayload } from './stored-shapes.ts';
-import * as v from 'valibot';
 
 /** The browser keeps the bearer token in this cookie until the payload's expires_at. */
 export const tokenCookie = 'portalToken';

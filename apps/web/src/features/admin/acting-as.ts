@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { LoadResult } from '../../lib/login-data.ts';
 import { loadLoginData } from '../../lib/login-data.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { storedActingAs } from '../../lib/stored-shapes.ts';
 import { getToken, readTokenPayload, saveToken } from '../../lib/token.ts';
 
 /**
@@ -14,19 +15,12 @@ import { getToken, readTokenPayload, saveToken } from '../../lib/token.ts';
  */
 const storageKey = 'portal.actingAs';
 
-// Valibot, as the session's stored shapes: the banner is on every page, zod is not (decision 103).
-const savedSchema = v.object({
-  staffToken: v.string(),
-  staffExpiresAt: v.pipe(v.number(), v.integer()),
-  staffEmail: v.string(),
-  userEmail: v.string(),
-});
-export type ActingAs = v.InferOutput<typeof savedSchema>;
+export type ActingAs = v.InferOutput<typeof storedActingAs>;
 
 function readSaved(): ActingAs | null {
   try {
     const raw = sessionStorage.getItem(storageKey);
-    const parsed = raw ? v.safeParse(savedSchema, JSON.parse(raw)) : null;
+    const parsed = raw ? v.safeParse(storedActingAs, JSON.parse(raw)) : null;
     return parsed?.success ? parsed.output : null;
   } catch {
     return null;
