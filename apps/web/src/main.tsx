@@ -1,3 +1,5 @@
+// First: Zod must be jitless before any page chunk builds a schema (CSP, decision 105).
+import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import './app/global.css';
 

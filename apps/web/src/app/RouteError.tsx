@@ -1,7 +1,8 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 import { paths } from '../config/paths.ts';
+import classes from './RouteError.module.css';
 
 /** Last-resort error page (a failed chunk load after a release, or a bug in a page). */
 export function RouteError() {
@@ -20,11 +21,13 @@ export function RouteError() {
               : 'The page could not be shown. Please try again.'}
         </Text>
         {reloadNeeded ? (
-          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <button type="button" className={classes.button} onClick={() => window.location.reload()}>
+            Reload
+          </button>
         ) : (
-          <Button component={Link} to={paths.home()}>
+          <Link className={classes.button} to={paths.home()}>
             Go to the dashboard
-          </Button>
+          </Link>
         )}
       </Stack>
     </Center>

@@ -1,26 +1,29 @@
-import { Alert, Anchor, AppShell, Box, Progress } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { layout, messages } from '@portal/contract';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 
-import { ActingAsBanner } from '../../features/admin/components/ActingAsBanner.tsx';
+import { readActingState } from '../../features/admin/acting-as.ts';
 import { UnverifiedEmailBanner } from '../../features/profile/components/UnverifiedEmailBanner.tsx';
 import { paths } from '../../config/paths.ts';
 import { readTokenPayload } from '../../lib/token.ts';
 import { useLoginData } from '../../lib/use-session.ts';
 import { DocumentTitle } from '../../components/ui/DocumentTitle.tsx';
+import classes from './AppLayout.module.css';
 import { HeaderBar } from './HeaderBar.tsx';
 import { buildNav, hidesPageWithoutAccounts } from './nav-model.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 /**
- * Mantine's shell switches at its breakpoint with both min-width and max-width queries;
- * just under 1024 makes exactly 1024 px the first desktop width (spec: 1024 or more).
+ * Only a staff member acting as a customer sees this banner, and this tab knows that from its own
+ * storage before the first render: everyone else's first page does not carry its code (decision 105).
  */
-const shellBreakpoint = layout.sidebarBreakpoint - 0.02;
+const ActingAsBanner = lazy(() =>
+  import('../../features/admin/components/ActingAsBanner.tsx').then((m) => ({ default: m.ActingAsBanner })),
+);
 
-/** The page template of every signed-in page: header, sidebar and the page. */
+/** The page template of every signed-in page: header, sidebar and the page (layout in AppLayout.module.css). */
 export function AppLayout() {
   const session = useLoginData();
   const { pathname } = useLocation();
@@ -37,44 +40,34 @@ export function AppLayout() {
   const pageHidden = hidesPageWithoutAccounts(pathname, session.accounts.length);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: shellBreakpoint, collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
+    <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <AppShell.Header bg="navy.9" withBorder={false}>
+      <header className={classes.header}>
         <HeaderBar user={session.user} navOpened={navOpened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar
+      </header>
+      <nav
         id="portal-sidebar"
-        p="xs"
+        className={classes.navbar}
         aria-label="Main navigation"
         data-testid="sidebar"
         data-opened={navOpened}
       >
         <Sidebar nav={nav} onNavigate={close} hidden={!isDesktop && !navOpened} />
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+      </nav>
+      <main id="main" tabIndex={-1} className={classes.main}>
         {navigation.state !== 'idle' && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            pos="fixed"
-            top={60}
-            left={0}
-            right={0}
-            aria-label="Loading page"
-            style={{ zIndex: 300 }}
-          />
+          <div className={classes.loading} role="progressbar" aria-label="Loading page" aria-valuetext="Loading" />
         )}
         <DocumentTitle />
-        <ActingAsBanner />
+        {readActingState() && (
+          <Suspense fallback={null}>
+            <ActingAsBanner />
+          </Suspense>
+        )}
         <UnverifiedEmailBanner />
-        <Box maw={1280} mx="auto">
+        <div className={classes.page}>
           {pageHidden ? (
             <Alert color="yellow" variant="light" title="No customer account" role="alert" data-testid="no-accounts">
               {messages.noAccounts}{' '}
@@ -86,8 +79,8 @@ export function AppLayout() {
           ) : (
             <Outlet />
           )}
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+        </div>
+      </main>
+    </>
   );
 }

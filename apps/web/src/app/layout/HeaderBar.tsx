@@ -1,9 +1,10 @@
-import { Burger, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { users } from '@portal/contract';
 import { Link } from 'react-router';
 
 import { Wordmark } from '../../components/ui/Wordmark.tsx';
 import { paths } from '../../config/paths.ts';
+import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu.tsx';
 
 export interface HeaderBarProps {
@@ -17,17 +18,18 @@ export function HeaderBar({ user, navOpened, onToggleNav }: HeaderBarProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger
-          opened={navOpened}
+        {/* Hidden from 1024 px, where the sidebar is always shown (AppLayout.module.css). */}
+        <button
+          type="button"
+          className={classes.burger}
           onClick={onToggleNav}
-          hiddenFrom="md"
-          size="sm"
-          color="white"
           aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
           aria-expanded={navOpened}
           aria-controls="portal-sidebar"
           data-testid="nav-toggle"
-        />
+        >
+          <span className={classes.burgerLines} />
+        </button>
         <Link to={paths.home()} aria-label="Northwind Portal, dashboard" style={{ textDecoration: 'none' }}>
           <Wordmark />
         </Link>

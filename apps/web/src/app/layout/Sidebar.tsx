@@ -1,34 +1,31 @@
-import { NavLink as MantineNavLink, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
 import { activeLink, type NavItem, type NavModel } from './nav-model.ts';
+import classes from './Sidebar.module.css';
 
+/** Plain links rather than Mantine's NavLink, whose collapse and transition code no link here uses (decision 105). */
 function SidebarLink({ item, current, onNavigate }: { item: NavItem; current?: string; onNavigate: () => void }) {
-  const active = item.to === current;
   return (
     <>
-      <MantineNavLink
-        component={Link}
+      <Link
+        className={classes.link}
         to={item.to}
-        label={item.label}
-        active={active}
-        aria-current={active ? 'page' : undefined}
+        aria-current={item.to === current ? 'page' : undefined}
         onClick={onNavigate}
-        variant="filled"
-        color="navy"
-      />
+      >
+        <span className={classes.label}>{item.label}</span>
+      </Link>
       {item.children?.map((child) => (
-        <MantineNavLink
+        <Link
           key={child.to}
-          component={Link}
+          className={`${classes.link} ${classes.child}`}
           to={child.to}
-          label={child.label}
-          active={child.to === current}
           aria-current={child.to === current ? 'page' : undefined}
           onClick={onNavigate}
-          pl="xl"
-          fz="sm"
-        />
+        >
+          <span className={classes.label}>{child.label}</span>
+        </Link>
       ))}
     </>
   );
