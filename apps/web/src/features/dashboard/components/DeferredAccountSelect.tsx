@@ -1,9 +1,9 @@
-import { Input } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 
 import type { AccountSelectProps } from '../../../components/ui/AccountSelect.tsx';
 import type { accounts as accountTypes } from '@portal/contract';
+import classes from './DeferredAccountSelect.module.css';
 
 /** The option text AccountSelect shows for an account (it is not imported from there: that would load the dropdown). */
 const optionLabel = (account: accountTypes.Account) =>
@@ -63,26 +63,31 @@ export function DeferredAccountSelect(props: AccountSelectProps) {
     setLoad(true);
   };
   const standIn = (
-    <Input.Wrapper label={props.hideLabel ? undefined : props.label} id={id} size="sm">
-      <Input
-        id={id}
-        size="sm"
-        readOnly
-        role="combobox"
-        aria-expanded={false}
-        aria-haspopup="listbox"
-        aria-label={props.hideLabel ? props.label : undefined}
-        value={current ? optionLabel(current) : ''}
-        data-stand-in
-        rightSection={chevron}
-        rightSectionPointerEvents="none"
-        onClick={activate}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') activate();
-        }}
-        style={{ cursor: 'pointer' }}
-      />
-    </Input.Wrapper>
+    <div>
+      {!props.hideLabel && props.label && (
+        <label className={classes.label} htmlFor={id}>
+          {props.label}
+        </label>
+      )}
+      <div className={classes.field}>
+        <input
+          id={id}
+          className={classes.input}
+          readOnly
+          role="combobox"
+          aria-expanded={false}
+          aria-haspopup="listbox"
+          aria-label={props.hideLabel ? props.label : undefined}
+          value={current ? optionLabel(current) : ''}
+          data-stand-in
+          onClick={activate}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') activate();
+          }}
+        />
+        <span className={classes.chevron}>{chevron}</span>
+      </div>
+    </div>
   );
   return (
     <div ref={wrapper}>
