@@ -1,6 +1,6 @@
 // First: Zod must be jitless before any page chunk builds a schema (CSP, decision 105).
 import './lib/zod-jitless.ts';
-import '@mantine/core/styles.css';
+import './app/mantine.css';
 import './app/global.css';
 
 import { StrictMode } from 'react';

@@ -14,7 +14,9 @@ function SidebarLink({ item, current, onNavigate }: { item: NavItem; current?: s
         aria-current={item.to === current ? 'page' : undefined}
         onClick={onNavigate}
       >
-        <span className={classes.label}>{item.label}</span>
+        <span className={classes.body}>
+          <span className={classes.label}>{item.label}</span>
+        </span>
       </Link>
       {item.children?.map((child) => (
         <Link
@@ -24,7 +26,9 @@ function SidebarLink({ item, current, onNavigate }: { item: NavItem; current?: s
           aria-current={child.to === current ? 'page' : undefined}
           onClick={onNavigate}
         >
-          <span className={classes.label}>{child.label}</span>
+          <span className={classes.body}>
+            <span className={classes.label}>{child.label}</span>
+          </span>
         </Link>
       ))}
     </>
