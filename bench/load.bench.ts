@@ -19,7 +19,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { root, seededDatabase, signIn, startServer, type Target } from './lib/harness.ts';
-import { childrenOf, compare, cpuMs, loadAverage, measureCpu, mix, roundRobin, run, type Run } from './lib/load-run.ts';
+import {
+  childrenOf,
+  compare,
+  cpuMs,
+  explainErrors,
+  loadAverage,
+  measureCpu,
+  mix,
+  roundRobin,
+  run,
+  type Run,
+} from './lib/load-run.ts';
 import { recordPlans } from './lib/sql-plan.ts';
 
 const env = process.env;
@@ -238,6 +249,7 @@ try {
         'API p50': a.p50,
         'API p99': a.p99,
         errors: a.errors,
+        'errors are': explainErrors(a),
         'ceiling req/s': c.requestsPerSecond,
         'ceiling p99': c.p99,
         ratio: ratio(a.requestsPerSecond, c.requestsPerSecond),
@@ -247,6 +259,7 @@ try {
       'API req/s': Math.round(total(onApi.result) / mixSeconds),
       'ceiling req/s': Math.round(total(onCeiling.result) / mixSeconds),
       'API errors': onApi.result.reduce((sum, r) => sum + r.errors, 0),
+      'ceiling errors': onCeiling.result.reduce((sum, r) => sum + r.errors, 0),
       'API CPU ms/request': ms(onApi.cpuMs / total(onApi.result)),
       'ceiling CPU ms/request': ms(onCeiling.cpuMs / total(onCeiling.result)),
     };
@@ -278,11 +291,13 @@ try {
         'API p50': a.result.p50,
         'API p99': a.result.p99,
         errors: a.result.errors,
+        'errors are': explainErrors(a.result),
         'API CPU ms/req': ms(a.cpuMs / a.result.requests),
         'ceiling req/s': c.result.requestsPerSecond,
         'ceiling p50': c.result.p50,
         'ceiling p99': c.result.p99,
         'ceiling CPU ms/req': ms(c.cpuMs / c.result.requests),
+        'ceiling errors': explainErrors(c.result),
         ratio: ratio(a.result.requestsPerSecond, c.result.requestsPerSecond),
         target:
           t.group === 'dashboard'
@@ -334,6 +349,7 @@ if (parts.has('cluster')) {
       p50: result.p50,
       p99: result.p99,
       errors: result.errors,
+      'errors are': explainErrors(result),
       'API CPU ms/req': ms(apiCpu / result.requests),
       'HAProxy CPU ms/req': proxyPids.length ? ms(proxyCpu / result.requests) : '',
     });

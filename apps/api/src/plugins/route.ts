@@ -42,8 +42,10 @@ export function route<C extends Call>(
       method,
       url: call.path,
       config: { operationId: call.id },
-      onRequest: async (_request, reply) => {
+      // With `done`, not async: an async hook costs a promise and a microtask turn on every request.
+      onRequest: (_request, reply, done) => {
         reply.header('access-control-allow-origin', allowOrigin);
+        done();
       },
       handler: async (request, reply) => {
         const caller = call.auth.access === 'user' ? await authenticate(deps, request, call.auth) : null;
