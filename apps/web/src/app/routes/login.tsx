@@ -23,9 +23,12 @@ const loadOutages = async () => {
   return null;
 };
 
+/** The sign-in page is rendered on the server with its banners (decision 108). */
+const firstScreen = { firstScreen: ['outages'] };
+
 export const loginRoutes: RouteObject[] = [
-  { path: 'login/:reason?', lazy: loginPage, loader: loadOutages },
-  { path: 's/index/:reason?', lazy: loginPage, loader: loadOutages },
-  { path: 's', lazy: loginPage, loader: loadOutages },
+  { path: 'login/:reason?', lazy: loginPage, loader: loadOutages, handle: firstScreen },
+  { path: 's/index/:reason?', lazy: loginPage, loader: loadOutages, handle: firstScreen },
+  { path: 's', lazy: loginPage, loader: loadOutages, handle: firstScreen },
   { path: 'logout', lazy: logoutPage },
 ];
