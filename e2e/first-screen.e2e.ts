@@ -29,6 +29,8 @@ describe('first screen in the HTML', () => {
     for (const outage of outages.data) expect(html).toContain(outage.message);
     expect(html).toContain('<h1');
     expect(html).toContain('id="first-screen-state"');
+    // The page's own styles (its frame's background) come with the HTML, not with the page's script.
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/portal\/assets\/AuthFrame-[\w-]+\.css">/);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -67,6 +67,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir,
         emptyOutDir: true,
+        // .vite/manifest.json: the API links the CSS and scripts of a server-rendered page (decision 108).
+        manifest: true,
         target: 'es2022',
         chunkSizeWarningLimit: 600,
         rolldownOptions: {

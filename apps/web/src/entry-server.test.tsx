@@ -11,6 +11,8 @@ describe('render (the first screen on the server, decision 108)', () => {
     expect(page).not.toBeNull();
     expect(page!.html).toContain('Fibre cut near Denver &lt;/script&gt;');
     expect(page!.html).toContain('Sign in');
+    // The module the route loads, by which the server links the page's CSS and scripts.
+    expect(page!.page).toBe('src/features/auth/pages/LoginPage.tsx');
     expect(page!.html.startsWith('<title>Sign in · Northwind Portal</title>')).toBe(true);
     const [query] = page!.state.queries.queries;
     expect(query?.queryKey).toEqual(['notifications', 'outages']);

@@ -29,12 +29,12 @@ const seeders: Record<FirstScreen, (client: QueryClient, source: FirstScreenSour
 export async function render(url: string, source: FirstScreenSource) {
   const parsed = new URL(url, 'http://portal.invalid');
   const matched = matchRoutes(routes, parsed.pathname, basePath);
-  const needs = matched && firstScreenOf(matched.at(-1)?.route);
-  if (!needs) return null;
+  const firstScreen = matched && firstScreenOf(matched.at(-1)?.route);
+  if (!firstScreen) return null;
 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   try {
-    await Promise.all(needs.map((need) => seeders[need](client, source)));
+    await Promise.all(firstScreen.data.map((need) => seeders[need](client, source)));
   } catch {
     return null;
   }
@@ -63,5 +63,5 @@ export async function render(url: string, source: FirstScreenSource) {
     </StrictMode>,
   );
   const loaderData = Object.fromEntries(context.matches.map((match) => [match.route.id, null]));
-  return { html, state: { queries: dehydrate(client), router: { loaderData } } };
+  return { html, page: firstScreen.page, state: { queries: dehydrate(client), router: { loaderData } } };
 }

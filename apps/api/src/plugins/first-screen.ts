@@ -14,7 +14,33 @@ export interface FirstScreenSource {
 
 /** The web build's server module (dist/server/entry-server.js, decision 108). */
 interface FirstScreenModule {
-  render(url: string, source: FirstScreenSource): Promise<{ html: string; state: unknown } | null>;
+  render(url: string, source: FirstScreenSource): Promise<{ html: string; page: string; state: unknown } | null>;
+}
+
+/** The browser build's manifest (dist/.vite/manifest.json): each module's file, CSS and static imports. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/**
+ * The stylesheets and scripts of a lazily loaded page and what it imports, as links for the head: the
+ * server's HTML is styled like the app's (a page's CSS module loads with its chunk) and its scripts load
+ * beside the entry instead of after it. What index.html links already is left out.
+ */
+export function pageLinks(manifest: Manifest, page: string, template: string): string {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(page);
+  const fresh = (file: string) => !template.includes(`/portal/${file}"`);
+  return [
+    ...[...styles].filter(fresh).map((css) => `<link rel="stylesheet" crossorigin href="/portal/${css}">`),
+    ...[...files].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/portal/${file}">`),
+  ].join('');
 }
 
 /** The element the browser reads the rendered page's state from; the web's `firstScreenElementId`. */
@@ -45,6 +71,8 @@ export async function firstScreenRenderer(dist: string, source: FirstScreenSourc
   const template = readFileSync(indexFile, 'utf8');
   if (!template.includes(rootElement)) return { page: async () => null };
   const module = (await import(pathToFileURL(entry).href)) as FirstScreenModule;
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
 
   const page = async (url: string): Promise<string | null> => {
     let rendered: Awaited<ReturnType<FirstScreenModule['render']>>;
@@ -55,12 +83,15 @@ export async function firstScreenRenderer(dist: string, source: FirstScreenSourc
       return null;
     }
     if (!rendered) return null;
-    // React puts the page's <title> first; it replaces the index's, where the browser reads it.
+    // React puts the page's <title> first; it goes before the index's, where React puts a page's title in
+    // the browser too (it takes it over on hydration and removes it when the page goes; the index's stays).
     const title = /^<title>[^<]*<\/title>/.exec(rendered.html)?.[0];
     const body = title ? rendered.html.slice(title.length) : rendered.html;
     const state = `<script type="application/json" id="${stateElementId}">${scriptSafeJson(rendered.state)}</script>`;
-    const withTitle = title ? template.replace(/<title>[^<]*<\/title>/, () => title) : template;
-    return withTitle.replace(rootElement, () => `<div id="root">${body}</div>${state}`);
+    const withTitle = title ? template.replace(/<title>[^<]*<\/title>/, (index) => title + index) : template;
+    return withTitle
+      .replace('</head>', () => `${pageLinks(manifest, rendered.page, template)}</head>`)
+      .replace(rootElement, () => `<div id="root">${body}</div>${state}`);
   };
   return { page };
 }

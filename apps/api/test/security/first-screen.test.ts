@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,9 +21,20 @@ const hostile = 'Fibre cut </script><script>alert(1)</script> <!-- & more \u2028
 function webDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dist, 'server'));
+  mkdirSync(join(dist, '.vite'));
+  // The page's chunk, its CSS and a chunk it imports; the entry's own files are linked by index.html already.
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', css: ['assets/index-Ef56.css'] },
+      'src/Login.tsx': { file: 'assets/Login-1.js', css: ['assets/Login-2.css'], imports: ['index.html', '_Frame.js'] },
+      '_Frame.js': { file: 'assets/Frame-3.js', imports: ['index.html'] },
+    }),
+  );
   writeFileSync(
     join(dist, 'index.html'),
-    `<html><head><script>${inlineScript}</script><title>Northwind Customer Portal</title></head>` +
+    `<html><head><script>${inlineScript}</script><title>Northwind Customer Portal</title>` +
+      `<link rel="stylesheet" crossorigin href="/portal/assets/index-Ef56.css"></head>` +
       `<body><div id="root"></div><script type="module" src="/portal/assets/index-Ab12Cd34.js"></script></body></html>`,
   );
   writeFileSync(
@@ -33,7 +45,7 @@ export async function render(url, source) {
   if (!url.startsWith('/portal/login')) return null;
   const outages = await source.outages();
   const banners = outages.map((o) => '<div role="alert">' + escape(o.message) + '</div>').join('');
-  return { html: '<title>Sign in · Northwind Portal</title><main>' + banners + '</main>', state: { outages } };
+  return { html: '<title>Sign in · Northwind Portal</title><main>' + banners + '</main>', page: 'src/Login.tsx', state: { outages } };
 }
 `,
   );
@@ -61,9 +73,8 @@ describe('the sign-in page rendered on the server', () => {
     expect(outages.map((o) => o.message)).toContain(hostile);
     for (const outage of outages)
       expect(res.body).toContain(outage.message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
-    // The page's title replaces the index's.
-    expect(res.body).toContain('<title>Sign in · Northwind Portal</title>');
-    expect(res.body).not.toContain('<title>Northwind Customer Portal</title>');
+    // The page's title comes first (the browser reads it); the index's stays for pages without one.
+    expect(res.body).toContain('<title>Sign in · Northwind Portal</title><title>Northwind Customer Portal</title>');
     // Exactly one script element closes after the data block opens: its own.
     const state = stateOf(res.body);
     expect(state).not.toBeNull();
@@ -72,6 +83,19 @@ describe('the sign-in page rendered on the server', () => {
     expect(json).toContain('\\u003c/script\\u003e');
     expect(res.body.match(/<script\b/g)).toHaveLength(3);
     expect(JSON.parse(json)).toEqual({ outages });
+    // The page's own stylesheet and scripts are linked in the head; the entry's are not repeated.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/portal/assets/Login-2.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/portal/assets/Login-1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/portal/assets/Frame-3.js">');
+    expect(head.match(/index-Ab12Cd34\.js|index-Ef56\.css/g)).toEqual(['index-Ef56.css']);
+  });
+
+  it('is compressed for a browser that takes brotli', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/portal/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('id="first-screen-state"');
   });
 
   it('keeps the CSP to our own files and the hashed inline script: the data block is never run', async () => {

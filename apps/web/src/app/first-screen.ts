@@ -5,15 +5,18 @@ import { matchRoutes } from 'react-router';
 import { basePath } from '../config/paths.ts';
 
 /**
- * The data a server-rendered first screen needs (decision 108). A route declares it in its handle,
- * `handle: { firstScreen: ['outages'] }`; routes without it are rendered by the browser only.
+ * The data a server-rendered first screen needs (decision 108). A route declares it in its handle with
+ * the page module its `lazy` loads (as the build's manifest names it, for the page's CSS and scripts):
+ * `handle: { firstScreen: ['outages'], page: 'src/features/…/Page.tsx' }`. Other routes render in the browser only.
  */
 export type FirstScreen = 'outages';
 
-export const firstScreenOf = (route: RouteObject | undefined): readonly FirstScreen[] | null => {
+export const firstScreenOf = (
+  route: RouteObject | undefined,
+): { data: readonly FirstScreen[]; page: string } | null => {
   const handle: unknown = route?.handle;
-  if (typeof handle !== 'object' || handle === null || !('firstScreen' in handle)) return null;
-  return handle.firstScreen as readonly FirstScreen[];
+  if (typeof handle !== 'object' || handle === null || !('firstScreen' in handle) || !('page' in handle)) return null;
+  return { data: handle.firstScreen as readonly FirstScreen[], page: String(handle.page) };
 };
 
 /** Where the server puts the state the page was rendered from (a JSON data block, never run as a script). */

@@ -23,8 +23,11 @@ const loadOutages = async () => {
   return null;
 };
 
-/** The sign-in page is rendered on the server with its banners (decision 108). */
-const firstScreen = { firstScreen: ['outages'] };
+/**
+ * The sign-in page is rendered on the server with its banners (decision 108); `page` is the module
+ * `loginPage` loads, whose styles and scripts the server links in the HTML.
+ */
+const firstScreen = { firstScreen: ['outages'], page: 'src/features/auth/pages/LoginPage.tsx' };
 
 export const loginRoutes: RouteObject[] = [
   { path: 'login/:reason?', lazy: loginPage, loader: loadOutages, handle: firstScreen },
