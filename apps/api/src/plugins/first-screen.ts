@@ -21,9 +21,8 @@ interface FirstScreenModule {
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /**
- * The stylesheets and scripts of a lazily loaded page and what it imports, as links for the head: the
- * server's HTML is styled like the app's (a page's CSS module loads with its chunk) and its scripts load
- * beside the entry instead of after it. What index.html links already is left out.
+ * The stylesheets of a lazily loaded page and what it imports, as links for the head: the server's HTML
+ * is styled like the app's (a page's CSS module loads with its chunk). What index.html links is left out.
  */
 export function pageLinks(manifest: Manifest, page: string, template: string): string {
   const files = new Set<string>();
@@ -37,10 +36,12 @@ export function pageLinks(manifest: Manifest, page: string, template: string): s
   };
   visit(page);
   const fresh = (file: string) => !template.includes(`/portal/${file}"`);
-  return [
-    ...[...styles].filter(fresh).map((css) => `<link rel="stylesheet" crossorigin href="/portal/${css}">`),
-    ...[...files].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/portal/${file}">`),
-  ].join('');
+  // Only the stylesheets, which the first paint needs; the page's scripts load as before (preloading
+  // them was tried once, not shown to help on a noisy bench, and competes with the stylesheets).
+  return [...styles]
+    .filter(fresh)
+    .map((css) => `<link rel="stylesheet" crossorigin href="/portal/${css}">`)
+    .join('');
 }
 
 /** The element the browser reads the rendered page's state from; the web's `firstScreenElementId`. */
