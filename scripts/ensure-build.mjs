@@ -10,7 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 const targets = {
   web: {
-    output: 'apps/web/dist/index.html',
+    // The server-rendering module is built last (decision 108).
+    output: 'apps/web/dist/server/entry-server.js',
     sources: [
       'apps/web/src',
       'apps/web/public',

@@ -27,7 +27,8 @@ function listFiles(dir: string): string[] {
 function precompress(): Plugin {
   return {
     name: 'portal:precompress',
-    apply: 'build',
+    // The server-rendering build is read by the API from disk, never sent.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     // closeBundle runs after the bundle and the public/ copy are written.
     closeBundle() {
       for (const file of listFiles(outDir)) {
@@ -52,43 +53,52 @@ function precompress(): Plugin {
 // The dev server forwards /api to the portal API; API_PROXY_TARGET points it at another port.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * Two builds (`npm run build`): the browser's app into dist, then with --ssr the module the API renders the
+ * first screen with (src/entry-server.tsx, decision 108) into dist/server, which the API never serves.
+ * npm packages stay external there: Node loads them from node_modules.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/portal/',
   plugins: [react(), precompress()],
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Everything the entry imports statically loads on every first page anyway: one file
-              // instead of some twenty small shared ones saves a request (and its headers) each and
-              // compresses better (decision 058).
-              name: 'app',
-              tags: ['$initial'],
+  build: isSsrBuild
+    ? { outDir: join(outDir, 'server'), emptyOutDir: false, target: 'node20', copyPublicDir: false }
+    : {
+        outDir,
+        emptyOutDir: true,
+        // .vite/manifest.json: the API links the CSS and scripts of a server-rendered page (decision 108).
+        manifest: true,
+        target: 'es2022',
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // Everything the entry imports statically loads on every first page anyway: one file
+                  // instead of some twenty small shared ones saves a request (and its headers) each and
+                  // compresses better (decision 058).
+                  name: 'app',
+                  tags: ['$initial'],
+                },
+                {
+                  // Each area's query-key factory is a few hundred bytes that pages of several areas share,
+                  // so each became a chunk of its own, more response headers than code; one chunk for all
+                  // of them (some 2 kB) is one request on a page instead of three (decision 105).
+                  name: 'query-keys',
+                  test: /[\\/]features[\\/][^\\/]+[\\/]api[\\/]keys\.ts$/,
+                },
+              ],
             },
-            {
-              // Each area's query-key factory is a few hundred bytes that pages of several areas share,
-              // so each became a chunk of its own, more response headers than code; one chunk for all
-              // of them (some 2 kB) is one request on a page instead of three (decision 105).
-              name: 'query-keys',
-              test: /[\\/]features[\\/][^\\/]+[\\/]api[\\/]keys\.ts$/,
-            },
-          ],
+          },
+          treeshake: {
+            // The contract is pure schemas and constants: a page that uses one area should not
+            // carry every other area's schemas into its chunk (it has no sideEffects flag of its own).
+            moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+          },
         },
       },
-      treeshake: {
-        // The contract is pure schemas and constants: a page that uses one area should not
-        // carry every other area's schemas into its chunk (it has no sideEffects flag of its own).
-        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
-      },
-    },
-  },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
@@ -96,4 +106,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-});
+}));

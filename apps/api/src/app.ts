@@ -8,6 +8,7 @@ import helmet from 'helmet';
 
 import type { Deps } from './deps.ts';
 import { apiModules } from './modules/index.ts';
+import { findCurrentOutages } from './modules/notifications/notifications.repository.ts';
 import { outboxOpenTo } from './modules/outbox/outbox-access.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -103,7 +104,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     { prefix: '/api' },
   );
 
-  const web = await registerStaticApp(app, dist);
+  const web = await registerStaticApp(app, dist, { outages: () => findCurrentOutages(deps.db) });
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes fall back to the app's index; a missing asset is a plain 404, never HTML.
     const outboxPage = request.url.startsWith('/portal/dev/outbox');
@@ -113,7 +114,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       !request.url.startsWith('/portal/assets/') &&
       (!outboxPage || outboxOpenTo(deps, request))
     ) {
-      return web.sendIndex(reply);
+      return web.sendIndex(request, reply);
     }
     return reply.status(404).send({ data: null, code: 'NOT_FOUND', message: 'There is no such call.' });
   });

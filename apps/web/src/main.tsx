@@ -3,20 +3,40 @@ import './lib/zod-jitless.ts';
 import './app/mantine.css';
 import './app/global.css';
 
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
+import { loadLazyMatches, readFirstScreenState } from './app/first-screen.ts';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createRouter, routes } from './app/router.tsx';
+import { queryClient } from './lib/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/**
+ * A page the server rendered (decision 108) is taken over from the state it was rendered with, once the
+ * page's route modules are loaded. Not a top-level await: the page chunks import this one, so awaiting
+ * them here would wait for ever.
+ */
+async function start(container: HTMLElement) {
+  const state = readFirstScreenState();
+  if (state) {
+    hydrate(queryClient, state.queries);
+    await loadLazyMatches(routes, window.location.pathname);
+  }
+  const router = createRouter(state?.router);
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  if (state) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);

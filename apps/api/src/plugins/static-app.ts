@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { firstScreenRenderer, type FirstScreenSource } from './first-screen.ts';
 
 /**
  * Serves the built app under /portal/: hashed assets with immutable caching and their
- * build-time brotli/gzip copies; every other /portal path falls back to index.html.
+ * build-time brotli/gzip copies; every other /portal path falls back to index.html, with the first
+ * screen rendered in it where the web app renders that route on the server (decision 108).
  */
-export async function registerStaticApp(app: FastifyInstance, dist: string) {
+export async function registerStaticApp(app: FastifyInstance, dist: string, source: FirstScreenSource) {
   const hasBuild = existsSync(join(dist, 'index.html'));
   if (hasBuild) {
     // Hashed assets: a new build gives them new names and a browser keeps them a year without asking
@@ -35,21 +39,38 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
       prefix: '/portal/',
       preCompressed: true,
       index: false,
+      // The server-rendering module (dist/server) is the API's code, not the browser's.
+      allowedPath: (path) => !/^\/server(?:\/|$)/.test(path),
       setHeaders(reply) {
         reply.header('cache-control', 'no-cache');
       },
     });
   }
-  const sendIndex = hasBuild
-    ? (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist)
-    : (reply: FastifyReply) =>
-        reply
-          .header('cache-control', 'no-cache')
-          .type('text/plain')
-          .send('The web app is not built. Run `npm run build` first.');
+  const firstScreen = hasBuild ? await firstScreenRenderer(dist, source, app.log) : null;
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    if (!firstScreen) {
+      return reply.type('text/plain').send('The web app is not built. Run `npm run build` first.');
+    }
+    const page = await firstScreen.page(request.url);
+    if (page === null) return reply.sendFile('index.html', dist);
+    reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    // Rendered per request, so compressed per request (a fast brotli level: ~17 kB of HTML to ~4 kB).
+    if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(page);
+    const compressed = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(compressed);
+  };
+  // A form of a server-rendered page sent before the app took it over (the sign-in form, method="post")
+  // posts to the page: its body is never read, and the browser is sent back to the page.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_request, _body, done) =>
+      done(null, null),
+    );
+    scope.post('/portal/*', (request, reply) => reply.redirect(request.url, 303));
+  });
   app.get('/', (_request, reply) => reply.redirect('/portal/'));
   // The app's root is a client route too (the static files have no directory index).
-  app.get('/portal/', (_request, reply) => sendIndex(reply));
+  app.get('/portal/', sendIndex);
   return { sendIndex };
 }
 

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -6,8 +7,11 @@ import { PopupHost } from '../components/ui/PopupHost.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
-/** Everything the app needs around the router: theme (light, dark or the system's), query cache and the popup host. */
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * Everything the app needs around the router: theme (light, dark or the system's), query cache and the popup host.
+ * The server renders with a query cache of the request's own (`client`); the browser has one.
+ */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <MantineProvider
       theme={theme}
@@ -15,7 +19,7 @@ export function Providers({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         {children}
         <PopupHost />
       </QueryClientProvider>

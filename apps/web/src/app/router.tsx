@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { HydrationState, RouteObject } from 'react-router';
 import { createBrowserRouter, Outlet, redirect } from 'react-router';
 
 import { basePath, paths } from '../config/paths.ts';
@@ -64,7 +64,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, { basename: basePath });
-
-// The request helper navigates (session expiry, delayed redirects) through the router.
-setNavigator((to) => void router.navigate(to));
+/** The browser's router; `hydrationData` when the server rendered the page (decision 108). */
+export function createRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, { basename: basePath, hydrationData });
+  // The request helper navigates (session expiry, delayed redirects) through the router.
+  setNavigator((to) => void router.navigate(to));
+  return router;
+}

@@ -23,9 +23,15 @@ const loadOutages = async () => {
   return null;
 };
 
+/**
+ * The sign-in page is rendered on the server with its banners (decision 108); `page` is the module
+ * `loginPage` loads, whose styles and scripts the server links in the HTML.
+ */
+const firstScreen = { firstScreen: ['outages'], page: 'src/features/auth/pages/LoginPage.tsx' };
+
 export const loginRoutes: RouteObject[] = [
-  { path: 'login/:reason?', lazy: loginPage, loader: loadOutages },
-  { path: 's/index/:reason?', lazy: loginPage, loader: loadOutages },
-  { path: 's', lazy: loginPage, loader: loadOutages },
+  { path: 'login/:reason?', lazy: loginPage, loader: loadOutages, handle: firstScreen },
+  { path: 's/index/:reason?', lazy: loginPage, loader: loadOutages, handle: firstScreen },
+  { path: 's', lazy: loginPage, loader: loadOutages, handle: firstScreen },
   { path: 'logout', lazy: logoutPage },
 ];

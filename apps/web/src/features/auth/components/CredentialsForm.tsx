@@ -24,8 +24,10 @@ export function CredentialsForm({ onSubmit, pending, error }: CredentialsFormPro
   });
   const { errors } = formState;
 
+  // method="post": sent before the app has taken over the server-rendered page (decision 108), the form
+  // must not put the password in the address; the server answers such a post with the page again.
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+    <form onSubmit={handleSubmit(onSubmit)} method="post" noValidate aria-label="Sign in">
       <Stack gap="md">
         <FormErrors error={error} />
         <TextInput

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * What the server reads in-process for a first screen, through the same code as the API call that the
+ * page would make (the web's `FirstScreenSource`, src/entry-server.tsx).
+ */
+export interface FirstScreenSource {
+  outages(): Promise<readonly { outage_id: number; message: string }[]>;
+}
+
+/** The web build's server module (dist/server/entry-server.js, decision 108). */
+interface FirstScreenModule {
+  render(url: string, source: FirstScreenSource): Promise<{ html: string; page: string; state: unknown } | null>;
+}
+
+/** The browser build's manifest (dist/.vite/manifest.json): each module's file, CSS and static imports. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/**
+ * The stylesheets of a lazily loaded page and what it imports, as links for the head: the server's HTML
+ * is styled like the app's (a page's CSS module loads with its chunk). What index.html links is left out.
+ */
+export function pageLinks(manifest: Manifest, page: string, template: string): string {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(page);
+  const fresh = (file: string) => !template.includes(`/portal/${file}"`);
+  // Only the stylesheets, which the first paint needs; the page's scripts load as before (preloading
+  // them was tried once, not shown to help on a noisy bench, and competes with the stylesheets).
+  return [...styles]
+    .filter(fresh)
+    .map((css) => `<link rel="stylesheet" crossorigin href="/portal/${css}">`)
+    .join('');
+}
+
+/** The element the browser reads the rendered page's state from; the web's `firstScreenElementId`. */
+const stateElementId = 'first-screen-state';
+const rootElement = '<div id="root"></div>';
+
+/**
+ * JSON that cannot end its script element or open a comment inside it: '<', '>' and '&' (and the two
+ * line separators) are written as \u escapes, which JSON.parse reads back as the same characters.
+ */
+export const scriptSafeJson = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/**
+ * Renders the first screen of the routes the web app renders on the server (the sign-in page with its
+ * outage banners) into the built index.html: the page's HTML in #root and the state the browser hydrates
+ * from in a JSON data block, which is never run (the CSP still allows only our files and hashed scripts).
+ * Null from `page` means the browser renders the page itself: no server build, a route that is not
+ * rendered here, or a failure (logged).
+ */
+export async function firstScreenRenderer(dist: string, source: FirstScreenSource, log: FastifyBaseLogger) {
+  const entry = join(dist, 'server', 'entry-server.js');
+  const indexFile = join(dist, 'index.html');
+  if (!existsSync(entry) || !existsSync(indexFile)) return { page: async () => null };
+  const template = readFileSync(indexFile, 'utf8');
+  if (!template.includes(rootElement)) return { page: async () => null };
+  const module = (await import(pathToFileURL(entry).href)) as FirstScreenModule;
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+
+  const page = async (url: string): Promise<string | null> => {
+    let rendered: Awaited<ReturnType<FirstScreenModule['render']>>;
+    try {
+      rendered = await module.render(url, source);
+    } catch (error) {
+      log.error({ err: error, url }, 'first screen not rendered on the server');
+      return null;
+    }
+    if (!rendered) return null;
+    // React puts the page's <title> first; it goes before the index's, where React puts a page's title in
+    // the browser too (it takes it over on hydration and removes it when the page goes; the index's stays).
+    const title = /^<title>[^<]*<\/title>/.exec(rendered.html)?.[0];
+    const body = title ? rendered.html.slice(title.length) : rendered.html;
+    const state = `<script type="application/json" id="${stateElementId}">${scriptSafeJson(rendered.state)}</script>`;
+    const withTitle = title ? template.replace(/<title>[^<]*<\/title>/, (index) => title + index) : template;
+    return withTitle
+      .replace('</head>', () => `${pageLinks(manifest, rendered.page, template)}</head>`)
+      .replace(rootElement, () => `<div id="root">${body}</div>${state}`);
+  };
+  return { page };
+}

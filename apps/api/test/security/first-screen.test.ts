@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+
+const inlineScript = "document.documentElement.setAttribute('data-x', '1');";
+const hostile = 'Fibre cut </script><script>alert(1)</script> <!-- & more \u2028';
+
+/**
+ * A built app of its own (the real build may not exist when the API tests run): an index, and a server
+ * module that renders the sign-in page from the outages the API reads for it, as the web's
+ * entry-server does (decision 108). Its HTML escapes the text, as React does; the state is left to the API.
+ */
+function webDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  mkdirSync(join(dist, 'server'));
+  mkdirSync(join(dist, '.vite'));
+  // The page's chunk, its CSS and a chunk it imports; the entry's own files are linked by index.html already.
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', css: ['assets/index-Ef56.css'] },
+      'src/Login.tsx': { file: 'assets/Login-1.js', css: ['assets/Login-2.css'], imports: ['index.html', '_Frame.js'] },
+      '_Frame.js': { file: 'assets/Frame-3.js', imports: ['index.html'] },
+    }),
+  );
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<html><head><script>${inlineScript}</script><title>Northwind Customer Portal</title>` +
+      `<link rel="stylesheet" crossorigin href="/portal/assets/index-Ef56.css"></head>` +
+      `<body><div id="root"></div><script type="module" src="/portal/assets/index-Ab12Cd34.js"></script></body></html>`,
+  );
+  writeFileSync(
+    join(dist, 'server', 'entry-server.js'),
+    `const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export async function render(url, source) {
+  if (url.startsWith('/portal/broken')) throw new Error('render failed');
+  if (!url.startsWith('/portal/login')) return null;
+  const outages = await source.outages();
+  const banners = outages.map((o) => '<div role="alert">' + escape(o.message) + '</div>').join('');
+  return { html: '<title>Sign in · Northwind Portal</title><main>' + banners + '</main>', page: 'src/Login.tsx', state: { outages } };
+}
+`,
+  );
+  return dist;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST: webDist() });
+  await t.db.query(`INSERT INTO outages (message, starts_at) VALUES ($1, now() - interval '1 hour')`, [hostile]);
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const stateOf = (html: string) =>
+  /<script type="application\/json" id="first-screen-state">(.*?)<\/script>/s.exec(html);
+
+describe('the sign-in page rendered on the server', () => {
+  it('carries the outage banners and the state they were rendered from, escaped against script injection', async () => {
+    const res = await get('/portal/login?next=%2Fhome%2Findex');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The banner text, read in-process from the outages the API's call answers.
+    const outages = (await t.call('GET', '/api/notifications/get-outages')).body.data as { message: string }[];
+    expect(outages.map((o) => o.message)).toContain(hostile);
+    for (const outage of outages)
+      expect(res.body).toContain(outage.message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    // The page's title comes first (the browser reads it); the index's stays for pages without one.
+    expect(res.body).toContain('<title>Sign in · Northwind Portal</title><title>Northwind Customer Portal</title>');
+    // Exactly one script element closes after the data block opens: its own.
+    const state = stateOf(res.body);
+    expect(state).not.toBeNull();
+    const json = state![1]!;
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(json).toContain('\\u003c/script\\u003e');
+    expect(res.body.match(/<script\b/g)).toHaveLength(3);
+    expect(JSON.parse(json)).toEqual({ outages });
+    // The page's own stylesheet is linked in the head; the entry's is not repeated.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/portal/assets/Login-2.css">');
+    expect(head.match(/index-Ef56\.css/g)).toHaveLength(1);
+  });
+
+  it('is compressed for a browser that takes brotli', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/portal/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('id="first-screen-state"');
+  });
+
+  it('keeps the CSP to our own files and the hashed inline script: the data block is never run', async () => {
+    const res = await get('/portal/login');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(res.body).toContain(`<script>${inlineScript}</script>`);
+  });
+
+  it('sends the plain index for a route the app does not render on the server, or when rendering fails', async () => {
+    for (const url of ['/portal/home/index', '/portal/broken', '/portal/']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(stateOf(res.body)).toBeNull();
+    }
+  });
+
+  it('never serves the server module to the browser', async () => {
+    const res = await get('/portal/server/entry-server.js');
+    expect(res.body).not.toContain('export async function render');
+  });
+
+  it('answers a form sent before the app took over with the page again, without reading it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/portal/login?next=%2Fhome%2Findex',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=customer%40demo.test&password=Portal-Demo-1',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/portal/login?next=%2Fhome%2Findex');
+    expect(res.body).not.toContain('Portal-Demo-1');
+  });
+});
