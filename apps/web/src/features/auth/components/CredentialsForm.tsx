@@ -7,6 +7,7 @@ import type { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 export type CredentialsValues = z.output<typeof auth.credentials>;
 
@@ -23,6 +24,9 @@ export function CredentialsForm({ onSubmit, pending, error }: CredentialsFormPro
     defaultValues: { email: '', password: '' },
   });
   const { errors } = formState;
+  // Until the app has taken over the server-rendered page the button waits: a click then would post the
+  // page back and lose what was typed, instead of checking the fields and signing in (decision 108).
+  const hydrated = useHydrated();
 
   // method="post": sent before the app has taken over the server-rendered page (decision 108), the form
   // must not put the password in the address; the server answers such a post with the page again.
@@ -51,7 +55,7 @@ export function CredentialsForm({ onSubmit, pending, error }: CredentialsFormPro
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" loading={pending} fullWidth size="md">
+        <Button type="submit" loading={pending || !hydrated} fullWidth size="md">
           Sign in
         </Button>
       </Stack>
