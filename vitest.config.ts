@@ -32,9 +32,12 @@ const apiProject = (name: string, database: 'pglite' | 'postgres', include: stri
     hookTimeout: 120_000,
     globalSetup: ['apps/api/test/helpers/global-setup.ts'],
     env: { PORTAL_TEST_DB: database },
-    // Two files at once on two cores (decision 106): a PostgreSQL test mostly waits on the database
-    // server, a PGlite one runs its database in the worker; both share one group with the unit files.
-    maxWorkers: 2,
+    // A PostgreSQL test mostly waits on the database server, so two files at once use both cores, in a
+    // group with the unit files. PGlite files stay one at a time, in a group of their own after it (Vitest
+    // runs projects of one groupOrder together, and their worker counts must match): each runs its
+    // database in the worker, and two at once on a loaded machine ran the seed test's second seeding
+    // past its 120 s (decisions 104 and 106).
+    ...(database === 'postgres' ? { maxWorkers: 2 } : { maxWorkers: 1, sequence: { groupOrder: 1 } }),
   },
 });
 
