@@ -32,9 +32,12 @@ const apiProject = (name: string, database: 'pglite' | 'postgres', include: stri
     hookTimeout: 120_000,
     globalSetup: ['apps/api/test/helpers/global-setup.ts'],
     env: { PORTAL_TEST_DB: database },
-    // A PostgreSQL test mostly waits on the database server, so two files at once use both cores;
-    // Vitest runs a project with its own worker count as a group of its own, after the others.
-    ...(database === 'postgres' ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
+    // A PostgreSQL test mostly waits on the database server, so two files at once use both cores, in a
+    // group with the unit files. PGlite files stay one at a time, in a group of their own after it (Vitest
+    // runs projects of one groupOrder together, and their worker counts must match): each runs its
+    // database in the worker, and two at once on a loaded machine ran the seed test's second seeding
+    // past its 120 s (decisions 104 and 106).
+    ...(database === 'postgres' ? { maxWorkers: 2 } : { maxWorkers: 1, sequence: { groupOrder: 1 } }),
   },
 });
 
@@ -50,6 +53,8 @@ export default defineConfig({
             'apps/api/src/**/*.test.ts',
           ],
           environment: 'happy-dom',
+          // Vitest's default is one file at a time on two cores (cores - 1); decision 106.
+          maxWorkers: 2,
         },
       },
       apiProject('api', 'pglite', withPostgres ? embeddedSpecific : [apiTests]),
@@ -63,8 +68,13 @@ export default defineConfig({
           // every page through axe) walk dozens of pages, and each step still waits at most 20 s.
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          // One file at a time: two at once was tried and not proven reliable (decision 104).
-          fileParallelism: false,
+          // Two files at once (decision 106): a browser file mostly waits (the spec's 3 s redirects,
+          // Prometheus scrapes, SNMP polls, whole minutes of usage data), and every file is on its own:
+          // its own server on its own database (a clone of the seeded PostgreSQL template when CI
+          // provides PostgreSQL, else a copy of the seeded embedded data directory, see
+          // e2e/helpers/server.ts), on a port below the ephemeral range, with its own Chromium and
+          // temporary folders; the fixed ports (Prometheus, node exporter, snmpd) each belong to one file.
+          maxWorkers: 2,
           globalSetup: ['e2e/helpers/global-setup.ts'],
         },
       },

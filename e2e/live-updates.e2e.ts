@@ -49,7 +49,9 @@ async function push(readings: [ts: number, octets: number][]) {
 
 beforeAll(async () => {
   await mkdir(shots, { recursive: true });
-  server = await startServer();
+  // On the embedded database new points reach the page through the process's own hub (PostgreSQL
+  // uses LISTEN/NOTIFY): this file covers that path (decision 106).
+  server = await startServer({}, { database: 'embedded' });
   browser = await launchBrowser();
   const staff = await signInApi(demoEmails.staff3);
   const created = await api<{ token: string }>(

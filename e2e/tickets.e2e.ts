@@ -12,7 +12,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The embedded database keeps attachments on disk under DATA_DIR (PostgreSQL keeps them in the
+  // database): this file covers that path (decision 106).
+  server = await startServer({}, { database: 'embedded' });
   browser = await launchBrowser();
 });
 

@@ -364,7 +364,10 @@ describe('determinism', () => {
             t === 'users' || t === 'accounts' ? "((to_jsonb(x) - 'password_hash') - 'pin_hash')::text" : 'x::text';
           return `SELECT '${t}' AS t, md5(string_agg(${row}, ',' ORDER BY ${key})) AS md5 FROM ${t} x`;
         })
-        .join(' UNION ALL '),
+        .join(' UNION ALL ')
+        // In table order: PostgreSQL may run the branches of a UNION ALL in parallel workers, which
+        // answer in any order.
+        .concat(' ORDER BY t'),
     );
 
   it('seeding again with the same clock gives identical data, and new rows get fresh ids', async () => {
