@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { Children, type ReactNode } from 'react';
 
 import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
@@ -24,7 +24,16 @@ export function ProductSections({
     <Stack gap="md" data-testid="product-sections">
       {hasItems(stats) && <StatsGrid>{stats}</StatsGrid>}
       {children}
-      {hasItems(charts) && <ChartGrid>{charts}</ChartGrid>}
+      {hasItems(charts) && (
+        // The charts' titles are third-level headings: this one, heard and not seen, puts them under the
+        // page's title in order (Lighthouse's heading-order audit; the cards above carry no heading).
+        <section aria-labelledby="product-charts-heading">
+          <VisuallyHidden component="h2" id="product-charts-heading">
+            Usage charts
+          </VisuallyHidden>
+          <ChartGrid>{charts}</ChartGrid>
+        </section>
+      )}
       {hasItems(tables) && <Stack gap="md">{tables}</Stack>}
     </Stack>
   );
