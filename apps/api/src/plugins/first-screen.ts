@@ -75,6 +75,13 @@ export async function firstScreenRenderer(dist: string, source: FirstScreenSourc
   const manifestFile = join(dist, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
 
+  // A page's stylesheet links depend only on the build: worked out once per page, not per request.
+  const links = new Map<string, string>();
+  const linksOf = (key: string) => {
+    if (!links.has(key)) links.set(key, pageLinks(manifest, key, template));
+    return links.get(key) as string;
+  };
+
   const page = async (url: string): Promise<string | null> => {
     let rendered: Awaited<ReturnType<FirstScreenModule['render']>>;
     try {
@@ -91,7 +98,7 @@ export async function firstScreenRenderer(dist: string, source: FirstScreenSourc
     const state = `<script type="application/json" id="${stateElementId}">${scriptSafeJson(rendered.state)}</script>`;
     const withTitle = title ? template.replace(/<title>[^<]*<\/title>/, (index) => title + index) : template;
     return withTitle
-      .replace('</head>', () => `${pageLinks(manifest, rendered.page, template)}</head>`)
+      .replace('</head>', () => `${linksOf(rendered.page)}</head>`)
       .replace(rootElement, () => `<div id="root">${body}</div>${state}`);
   };
   return { page };

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { firstScreenRenderer, type FirstScreenSource } from './first-screen.ts';
+
+const brotli = promisify(brotliCompress);
 
 /**
  * Serves the built app under /portal/: hashed assets with immutable caching and their
@@ -57,7 +60,8 @@ export async function registerStaticApp(app: FastifyInstance, dist: string, sour
     reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
     // Rendered per request, so compressed per request (a fast brotli level: ~17 kB of HTML to ~4 kB).
     if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(page);
-    const compressed = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    // On zlib's thread pool, not the event loop that serves every other request meanwhile.
+    const compressed = await brotli(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(compressed);
   };
   // A form of a server-rendered page sent before the app took it over (the sign-in form, method="post")
