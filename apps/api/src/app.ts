@@ -8,7 +8,6 @@ import helmet from 'helmet';
 
 import type { Deps } from './deps.ts';
 import { apiModules } from './modules/index.ts';
-import { findCurrentOutages } from './modules/notifications/notifications.repository.ts';
 import { outboxOpenTo } from './modules/outbox/outbox-access.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -104,7 +103,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     { prefix: '/api' },
   );
 
-  const web = await registerStaticApp(app, dist, { outages: () => findCurrentOutages(deps.db) });
+  const web = await registerStaticApp(app, dist);
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes fall back to the app's index; a missing asset is a plain 404, never HTML.
     const outboxPage = request.url.startsWith('/portal/dev/outbox');

@@ -3,27 +3,50 @@ import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
 
 const outages = [{ outage_id: 7, message: 'Fibre cut near Denver </script>' }];
-const source = { outages: async () => outages };
 
-describe('render (the first screen on the server, decision 108)', () => {
+/** The API as the page's in-process fetch reaches it (the API's own answers are tested by the API tests). */
+const api =
+  (answers: Record<string, unknown>, calls: string[] = []) =>
+  async (url: string) => {
+    calls.push(url);
+    const data = answers[url];
+    if (data === undefined)
+      return Response.json({ data: null, code: 'SERVER_ERROR', message: 'down' }, { status: 500 });
+    return Response.json({ data, code: 'SUCCESS', message: '' });
+  };
+
+describe('render (the first screen on the server, decisions 108 and 109)', () => {
   it('renders the sign-in page with its outage banners and the state to hydrate from', async () => {
-    const page = await render('/portal/login?next=%2Fhome%2Findex', source);
+    const calls: string[] = [];
+    const fetch = api({ '/api/notifications/get-outages': outages }, calls);
+    const page = await render({ url: '/portal/login?next=%2Fhome%2Findex', cookies: '', fetch });
     expect(page).not.toBeNull();
     expect(page!.html).toContain('Fibre cut near Denver &lt;/script&gt;');
     expect(page!.html).toContain('Sign in');
-    // The module the route loads, by which the server links the page's CSS and scripts.
+    expect(page!.personal).toBe(false);
+    // The module the route loads, by which the server links the page's CSS.
     expect(page!.page).toBe('src/features/auth/pages/LoginPage.tsx');
     expect(page!.html.startsWith('<title>Sign in · Northwind Portal</title>')).toBe(true);
+    // Found by rendering the page: its one call, made once.
+    expect(calls).toEqual(['/api/notifications/get-outages']);
     const [query] = page!.state.queries.queries;
     expect(query?.queryKey).toEqual(['notifications', 'outages']);
     expect(query?.state.data).toEqual(outages);
-    expect(Object.values(page!.state.router.loaderData).every((value) => value === null)).toBe(true);
+    expect(page!.state.session).toBeNull();
   });
 
-  it('leaves other pages to the browser, and a page whose data cannot be read', async () => {
-    await expect(render('/portal/home/index', source)).resolves.toBeNull();
-    await expect(render('/portal/s/create-account', source)).resolves.toBeNull();
-    const failing = { outages: () => Promise.reject(new Error('database down')) };
-    await expect(render('/portal/login', failing)).resolves.toBeNull();
+  it('leaves to the browser the pages it does not render, and a page whose call fails', async () => {
+    const fetch = api({});
+    await expect(render({ url: '/portal/s/create-account', cookies: '', fetch })).resolves.toBeNull();
+    await expect(render({ url: '/portal/login', cookies: '', fetch })).resolves.toBeNull();
+  });
+
+  it('renders a signed-in page only with a token and the viewer cookie, asking nothing without them', async () => {
+    const calls: string[] = [];
+    const fetch = api({}, calls);
+    await expect(render({ url: '/portal/home/index', cookies: '', fetch })).resolves.toBeNull();
+    await expect(render({ url: '/portal/home/index', cookies: 'portalViewer=en-US%7CUTC', fetch })).resolves.toBeNull();
+    await expect(render({ url: '/portal/home/index', cookies: 'portalToken=abc.def.ghi', fetch })).resolves.toBeNull();
+    expect(calls).toEqual([]);
   });
 });

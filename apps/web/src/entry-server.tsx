@@ -1,67 +1,162 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import type { Query } from '@tanstack/react-query';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 
-import type { FirstScreen } from './app/first-screen.ts';
-import { firstScreenOf } from './app/first-screen.ts';
+import type { FirstScreenState } from './app/first-screen.ts';
+import { serverPageOf } from './app/first-screen.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { basePath } from './config/paths.ts';
-import { outagesQueryOptions } from './features/notifications/api/get-outages.ts';
+import { readActorId } from './features/admin/acting-as.ts';
+import { readCookie } from './lib/cookie.ts';
+import type { Viewer } from './lib/formats.ts';
+import { loginDataFetchers } from './lib/login-data.ts';
+import { deriveProductGroups } from './lib/product-groups.ts';
+import { parseViewer, readAccountCookie, viewerCookie } from './lib/render-cookies.ts';
+import type { ServerContext } from './lib/server-context.ts';
+import { setServerContextSource } from './lib/server-context.ts';
+import type { Session } from './lib/session.ts';
+import { getToken } from './lib/token.ts';
 
-/** What the server reads in-process for a first screen, through the same code its API calls use. */
-export interface FirstScreenSource {
-  outages(): Promise<readonly { outage_id: number; message: string }[]>;
+/** The document request the API renders a page for. */
+export interface RenderRequest {
+  url: string;
+  /** The request's Cookie header ('' without one). */
+  cookies: string;
+  /** Sends one of the page's calls to the API in-process, as the browser's fetch would. */
+  fetch: ServerContext['fetch'];
 }
 
-/** Puts the data a route's first screen needs into the request's own query cache. */
-const seeders: Record<FirstScreen, (client: QueryClient, source: FirstScreenSource) => Promise<unknown>> = {
-  outages: (client, source) => client.fetchQuery({ queryKey: outagesQueryOptions().queryKey, queryFn: source.outages }),
+export interface Rendered {
+  html: string;
+  /** The page module, whose stylesheets the API links in the head. */
+  page: string;
+  state: FirstScreenState;
+  /** Rendered with the request's session: the HTML is this user's (no-store, Vary: Cookie). */
+  personal: boolean;
+}
+
+// Each render's cookies, session and in-process fetch, for the app's modules that read them (server-context.ts).
+const contexts = new AsyncLocalStorage<ServerContext>();
+setServerContextSource(() => contexts.getStore());
+
+/** Public pages show no dates or money a viewer would read differently; the signed-in ones need the cookie's. */
+const publicViewer: Viewer = { locale: 'en-US', timeZone: 'UTC' };
+
+/** Renders until every query the page shows has its data; a page that starts new queries each pass stops here. */
+const maxPasses = 4;
+
+const isWaiting = (query: Query) => {
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const enabled: unknown = (query.options as { enabled?: unknown }).enabled;
+  return typeof enabled === 'function' ? enabled(query) !== false : enabled !== false;
 };
 
 /**
- * Renders the app's own tree for a document request (decision 108): the route's page with the data its
- * first screen needs, and the state the browser hydrates from (query cache and router data). Only routes
- * that declare their first screen (`handle.firstScreen`) render here; for any other URL, or when the data
- * cannot be read, the answer is null and the browser renders the page itself as before.
+ * The login data of the request's token, loaded through the same calls the browser makes: null without a
+ * token, for a staff member acting as a customer (their tab's own storage holds what the page shows about
+ * it), or when any call is refused or fails (the browser then sends the user where it would).
  */
-export async function render(url: string, source: FirstScreenSource) {
-  const parsed = new URL(url, 'http://portal.invalid');
-  const matched = matchRoutes(routes, parsed.pathname, basePath);
-  const firstScreen = matched && firstScreenOf(matched.at(-1)?.route);
-  if (!firstScreen) return null;
-
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+async function loadSession(): Promise<Session | null> {
+  const token = getToken();
+  if (!token || readActorId(token) !== null) return null;
   try {
-    await Promise.all(firstScreen.data.map((need) => seeders[need](client, source)));
+    const [user, accounts, products, categories] = await Promise.all([
+      loginDataFetchers.user(),
+      loginDataFetchers.accounts(),
+      loginDataFetchers.products(),
+      loginDataFetchers.categories(),
+    ]);
+    return {
+      user,
+      accounts,
+      products,
+      categories,
+      productGroups: deriveProductGroups(products),
+      loginTime: Date.now(),
+      currentAccountId: readAccountCookie(),
+    };
   } catch {
     return null;
   }
-  const handler = createStaticHandler(routes, { basename: basePath });
-  // The route modules load (lazy) but no loader runs here: the loaders fill the browser's query cache,
-  // which the seeders above have filled for the server.
-  const context = await handler.query(new Request(parsed.href), {
-    dataStrategy: async ({ matches }) => {
-      const results = await Promise.all(
-        matches.map(async (match) => [match.route.id, await match.resolve(() => null)] as const),
-      );
-      return Object.fromEntries(results);
-    },
-  });
-  if (context instanceof Response || context.errors) return null;
+}
 
-  const html = renderToString(
-    <StrictMode>
-      <Providers client={client}>
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
-      </Providers>
-    </StrictMode>,
-  );
-  const loaderData = Object.fromEntries(context.matches.map((match) => [match.route.id, null]));
-  return { html, page: firstScreen.page, state: { queries: dehydrate(client), router: { loaderData } } };
+/**
+ * Renders the app's own tree for a document request (decisions 108, 109): the route's page with what it
+ * shows, and the state the browser hydrates from (query cache, router data, session). Only routes that name
+ * their page module (`handle.page`) render here. The page's calls go to the API in-process with the
+ * request's token, so the API's own checks decide what it sees. The queries the page starts are found by
+ * rendering it: each pass fetches the queries the last one started, until none is waiting. The answer is
+ * null, and the browser renders the page itself as before, for any other URL, a signed-in page without a
+ * valid session or viewer cookie, a loader that redirects, or a call that fails.
+ */
+export async function render(request: RenderRequest): Promise<Rendered | null> {
+  const parsed = new URL(request.url, 'http://portal.invalid');
+  const matched = matchRoutes(routes, parsed.pathname, basePath);
+  const page = serverPageOf(matched?.at(-1)?.route);
+  if (!matched || !page) return null;
+  const signedIn = matched.some((match) => match.route.id === 'protected');
+
+  const context: ServerContext = {
+    cookies: request.cookies,
+    viewer: publicViewer,
+    session: null,
+    fetch: request.fetch,
+  };
+  return contexts.run(context, async () => {
+    if (signedIn) {
+      const viewer = parseViewer(readCookie(viewerCookie));
+      const session = viewer && (await loadSession());
+      if (!viewer || !session) return null;
+      Object.assign(context, { viewer, session });
+    }
+
+    const handler = createStaticHandler(routes, { basename: basePath });
+    // The route modules load (lazy) and the loaders run: they read the address (segments) and the token.
+    const routing = await handler.query(new Request(parsed.href));
+    if (routing instanceof Response || routing.errors) return null;
+
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const renderPage = () =>
+      renderToString(
+        <StrictMode>
+          <Providers client={client}>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, routing)}
+              context={routing}
+              hydrate={false}
+            />
+          </Providers>
+        </StrictMode>,
+      );
+    let html = renderPage();
+    for (let pass = 1; pass < maxPasses; pass += 1) {
+      const waiting = client.getQueryCache().getAll().filter(isWaiting);
+      if (waiting.length === 0) break;
+      await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+      // A failed call would show its error here but its loading state in the browser, which retries it.
+      if (
+        client
+          .getQueryCache()
+          .getAll()
+          .some((query) => query.state.status === 'error')
+      )
+        return null;
+      html = renderPage();
+    }
+
+    const loaderData = Object.fromEntries(
+      routing.matches.map((match) => [match.route.id, routing.loaderData[match.route.id] ?? null]),
+    );
+    return {
+      html,
+      page,
+      state: { queries: dehydrate(client), router: { loaderData }, session: context.session },
+      personal: signedIn,
+    };
+  });
 }

@@ -12,6 +12,8 @@ import { loadLazyMatches, readFirstScreenState } from './app/first-screen.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter, routes } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { rememberViewer } from './lib/render-cookies.ts';
+import { adoptSession } from './lib/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,8 +24,11 @@ if (!root) throw new Error('index.html has no #root element');
  * them here would wait for ever.
  */
 async function start(container: HTMLElement) {
+  // The server renders the next signed-in page in this browser's locale and time zone (decision 109).
+  rememberViewer();
   const state = readFirstScreenState();
   if (state) {
+    if (state.session) adoptSession(state.session);
     hydrate(queryClient, state.queries);
     await loadLazyMatches(routes, window.location.pathname);
   }

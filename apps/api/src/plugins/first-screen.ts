@@ -2,20 +2,39 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+
+/** The web build's server module (dist/server/entry-server.js, decisions 108, 109; src/entry-server.tsx). */
+interface FirstScreenModule {
+  render(request: {
+    url: string;
+    cookies: string;
+    fetch: (url: string, init: RequestInit) => Promise<Response>;
+  }): Promise<{ html: string; page: string; state: unknown; personal: boolean } | null>;
+}
 
 /**
- * What the server reads in-process for a first screen, through the same code as the API call that the
- * page would make (the web's `FirstScreenSource`, src/entry-server.tsx).
+ * The fetch a page rendered on the server sends its calls with: each goes through the API in-process
+ * (Fastify's inject), with the headers the page's request helper sets (the token from the document's
+ * cookie) and the document request's address, so the calls are checked, limited and logged as the
+ * browser's own would be.
  */
-export interface FirstScreenSource {
-  outages(): Promise<readonly { outage_id: number; message: string }[]>;
-}
-
-/** The web build's server module (dist/server/entry-server.js, decision 108). */
-interface FirstScreenModule {
-  render(url: string, source: FirstScreenSource): Promise<{ html: string; page: string; state: unknown } | null>;
-}
+export const fetchThrough =
+  (app: FastifyInstance, from: FastifyRequest) =>
+  async (url: string, init: RequestInit): Promise<Response> => {
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as InjectOptions['method'],
+      url,
+      headers: { ...(init.headers as Record<string, string>), 'user-agent': from.headers['user-agent'] ?? '' },
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: from.ip,
+    });
+    const type = answer.headers['content-type'];
+    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
 
 /** The browser build's manifest (dist/.vite/manifest.json): each module's file, CSS and static imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
@@ -59,13 +78,13 @@ export const scriptSafeJson = (value: unknown): string =>
   );
 
 /**
- * Renders the first screen of the routes the web app renders on the server (the sign-in page with its
- * outage banners) into the built index.html: the page's HTML in #root and the state the browser hydrates
- * from in a JSON data block, which is never run (the CSP still allows only our files and hashed scripts).
- * Null from `page` means the browser renders the page itself: no server build, a route that is not
- * rendered here, or a failure (logged).
+ * Renders the first screen of the routes the web app renders on the server (the sign-in page, and the
+ * signed-in pages with the document request's session) into the built index.html: the page's HTML in #root
+ * and the state the browser hydrates from in a JSON data block, which is never run (the CSP still allows
+ * only our files and hashed scripts). Null from `page` means the browser renders the page itself: no
+ * server build, a route that is not rendered here, no valid session, or a failure (logged).
  */
-export async function firstScreenRenderer(dist: string, source: FirstScreenSource, log: FastifyBaseLogger) {
+export async function firstScreenRenderer(app: FastifyInstance, dist: string) {
   const entry = join(dist, 'server', 'entry-server.js');
   const indexFile = join(dist, 'index.html');
   if (!existsSync(entry) || !existsSync(indexFile)) return { page: async () => null };
@@ -82,12 +101,16 @@ export async function firstScreenRenderer(dist: string, source: FirstScreenSourc
     return links.get(key) as string;
   };
 
-  const page = async (url: string): Promise<string | null> => {
+  const page = async (request: FastifyRequest): Promise<{ html: string; personal: boolean } | null> => {
     let rendered: Awaited<ReturnType<FirstScreenModule['render']>>;
     try {
-      rendered = await module.render(url, source);
+      rendered = await module.render({
+        url: request.url,
+        cookies: request.headers.cookie ?? '',
+        fetch: fetchThrough(app, request),
+      });
     } catch (error) {
-      log.error({ err: error, url }, 'first screen not rendered on the server');
+      request.log.error({ err: error, url: request.url }, 'first screen not rendered on the server');
       return null;
     }
     if (!rendered) return null;
@@ -97,9 +120,10 @@ export async function firstScreenRenderer(dist: string, source: FirstScreenSourc
     const body = title ? rendered.html.slice(title.length) : rendered.html;
     const state = `<script type="application/json" id="${stateElementId}">${scriptSafeJson(rendered.state)}</script>`;
     const withTitle = title ? template.replace(/<title>[^<]*<\/title>/, (index) => title + index) : template;
-    return withTitle
+    const html = withTitle
       .replace('</head>', () => `${linksOf(rendered.page)}</head>`)
       .replace(rootElement, () => `<div id="root">${body}</div>${state}`);
+    return { html, personal: rendered.personal };
   };
   return { page };
 }

@@ -7,7 +7,7 @@ import { brotliCompress, constants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { firstScreenRenderer, type FirstScreenSource } from './first-screen.ts';
+import { firstScreenRenderer } from './first-screen.ts';
 
 const brotli = promisify(brotliCompress);
 
@@ -16,7 +16,7 @@ const brotli = promisify(brotliCompress);
  * build-time brotli/gzip copies; every other /portal path falls back to index.html, with the first
  * screen rendered in it where the web app renders that route on the server (decision 108).
  */
-export async function registerStaticApp(app: FastifyInstance, dist: string, source: FirstScreenSource) {
+export async function registerStaticApp(app: FastifyInstance, dist: string) {
   const hasBuild = existsSync(join(dist, 'index.html'));
   if (hasBuild) {
     // Hashed assets: a new build gives them new names and a browser keeps them a year without asking
@@ -49,19 +49,22 @@ export async function registerStaticApp(app: FastifyInstance, dist: string, sour
       },
     });
   }
-  const firstScreen = hasBuild ? await firstScreenRenderer(dist, source, app.log) : null;
+  const firstScreen = hasBuild ? await firstScreenRenderer(app, dist) : null;
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     if (!firstScreen) {
       return reply.type('text/plain').send('The web app is not built. Run `npm run build` first.');
     }
-    const page = await firstScreen.page(request.url);
+    const page = await firstScreen.page(request);
     if (page === null) return reply.sendFile('index.html', dist);
-    reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    reply.type('text/html; charset=utf-8');
+    // A signed-in page is this user's, rendered by their cookie: never stored, by the browser or on the way.
+    if (page.personal) reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
+    else reply.header('vary', 'accept-encoding');
     // Rendered per request, so compressed per request (a fast brotli level: ~17 kB of HTML to ~4 kB).
-    if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(page);
+    if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(page.html);
     // On zlib's thread pool, not the event loop that serves every other request meanwhile.
-    const compressed = await brotli(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    const compressed = await brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(compressed);
   };
   // A form of a server-rendered page sent before the app took it over (the sign-in form, method="post")

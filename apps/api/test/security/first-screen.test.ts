@@ -37,15 +37,29 @@ function webDist(): string {
       `<link rel="stylesheet" crossorigin href="/portal/assets/index-Ef56.css"></head>` +
       `<body><div id="root"></div><script type="module" src="/portal/assets/index-Ab12Cd34.js"></script></body></html>`,
   );
+  // Like the web's render: the page's calls go through the fetch the API gives it, with the cookie's token.
   writeFileSync(
     join(dist, 'server', 'entry-server.js'),
     `const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export async function render(url, source) {
+const call = async (fetch, path, token) => {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = 'Bearer ' + token;
+  const res = await fetch('/api' + path, { method: 'GET', headers });
+  return { status: res.status, body: await res.json() };
+};
+export async function render({ url, cookies, fetch }) {
   if (url.startsWith('/portal/broken')) throw new Error('render failed');
+  if (url.startsWith('/portal/home')) {
+    const token = /portalToken=([^;]+)/.exec(cookies)?.[1];
+    if (!token) return null;
+    const user = await call(fetch, '/users/get-authenticated-user', token);
+    if (user.status !== 200) return null;
+    return { html: '<main>Welcome, ' + escape(user.body.data.first_nm) + '</main>', page: 'src/Login.tsx', state: {}, personal: true };
+  }
   if (!url.startsWith('/portal/login')) return null;
-  const outages = await source.outages();
+  const outages = (await call(fetch, '/notifications/get-outages')).body.data;
   const banners = outages.map((o) => '<div role="alert">' + escape(o.message) + '</div>').join('');
-  return { html: '<title>Sign in · Northwind Portal</title><main>' + banners + '</main>', page: 'src/Login.tsx', state: { outages } };
+  return { html: '<title>Sign in · Northwind Portal</title><main>' + banners + '</main>', page: 'src/Login.tsx', state: { outages }, personal: false };
 }
 `,
   );
@@ -106,12 +120,31 @@ describe('the sign-in page rendered on the server', () => {
   });
 
   it('sends the plain index for a route the app does not render on the server, or when rendering fails', async () => {
-    for (const url of ['/portal/home/index', '/portal/broken', '/portal/']) {
+    for (const url of ['/portal/invoices', '/portal/broken', '/portal/']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root"></div>');
       expect(stateOf(res.body)).toBeNull();
+    }
+  });
+
+  it("renders a signed-in page with the cookie's own session, never stored on the way, and none without it", async () => {
+    const html = async (cookie?: string) =>
+      t.app.inject({ method: 'GET', url: '/portal/home/index', headers: cookie ? { cookie } : {} });
+    const customer = await html(`portalToken=${await t.signIn('customer@demo.test')}`);
+    expect(customer.body).toContain('Welcome, Casey');
+    expect(customer.headers['cache-control']).toBe('no-store');
+    expect(String(customer.headers.vary)).toContain('cookie');
+    // Another customer's cookie: their own name, never the one rendered before.
+    const admin = await html(`other=1; portalToken=${await t.signIn('admin@demo.test')}`);
+    expect(admin.body).not.toContain('Welcome, Casey');
+    expect(admin.body).toMatch(/Welcome, \w+/);
+    // No cookie, or a token the API refuses: the plain index, which the browser sends to sign-in.
+    for (const res of [await html(), await html('portalToken=not.a.token')]) {
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('Welcome');
     }
   });
 

@@ -3,28 +3,31 @@ import type { RouteObject } from 'react-router';
 import { matchRoutes } from 'react-router';
 
 import { basePath } from '../config/paths.ts';
+import type { Session } from '../lib/session.ts';
 
 /**
- * The data a server-rendered first screen needs (decision 108). A route declares it in its handle with
- * the page module its `lazy` loads (as the build's manifest names it, for the page's CSS and scripts):
- * `handle: { firstScreen: ['outages'], page: 'src/features/…/Page.tsx' }`. Other routes render in the browser only.
+ * The pages rendered on the server (decisions 108, 109) declare the module their `lazy` loads, as the
+ * build's manifest names it, for the page's CSS: `handle: { page: 'src/features/…/Page.tsx' }`. The
+ * server fetches what the page shows by rendering it (entry-server.tsx). Other routes render in the
+ * browser only.
  */
-export type FirstScreen = 'outages';
-
-export const firstScreenOf = (
-  route: RouteObject | undefined,
-): { data: readonly FirstScreen[]; page: string } | null => {
+export const serverPageOf = (route: RouteObject | undefined): string | null => {
   const handle: unknown = route?.handle;
-  if (typeof handle !== 'object' || handle === null || !('firstScreen' in handle) || !('page' in handle)) return null;
-  return { data: handle.firstScreen as readonly FirstScreen[], page: String(handle.page) };
+  if (typeof handle !== 'object' || handle === null || !('page' in handle)) return null;
+  return typeof handle.page === 'string' ? handle.page : null;
 };
+
+/** A route's handle for a page rendered on the server; `page` is the module its `lazy` imports. */
+export const serverPage = (page: string) => ({ page });
 
 /** Where the server puts the state the page was rendered from (a JSON data block, never run as a script). */
 export const firstScreenElementId = 'first-screen-state';
 
 export interface FirstScreenState {
   queries: DehydratedState;
-  router: { loaderData: Record<string, null> };
+  router: { loaderData: Record<string, unknown> };
+  /** The session a signed-in page was rendered with (null for the public pages). */
+  session: Session | null;
 }
 
 /** The state embedded by the server, or null when the page was not rendered there. */

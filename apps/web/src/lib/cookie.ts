@@ -1,7 +1,11 @@
-/** Minimal cookie access for the portal's own cookies (the token). */
+import { serverContext } from './server-context.ts';
+
+/** Minimal cookie access for the portal's own cookies (the token, the account shown, the viewer). */
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;
-  for (const part of document.cookie.split(';')) {
+  // On the server, the cookies of the request the page is rendered for.
+  const cookies = serverContext()?.cookies ?? document.cookie;
+  for (const part of cookies.split(';')) {
     const item = part.trim();
     if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
   }

@@ -10,6 +10,8 @@
  * - Money is in the account's currency (dollars, by the spec) with the viewer's locale.
  */
 
+import { serverContext } from './server-context.ts';
+
 /** Who is looking: a BCP 47 locale and an IANA time zone. */
 export interface Viewer {
   locale: string;
@@ -33,8 +35,13 @@ function browserLocale(): string {
   return fallbackLocale;
 }
 
-/** The viewer: the browser's preferred locale (navigator.languages) and its time zone. */
+/**
+ * The viewer: the browser's preferred locale (navigator.languages) and its time zone. On the server, the
+ * viewer the browser wrote in its cookie, so the server's HTML reads as the browser will render it.
+ */
 export function currentViewer(): Viewer {
+  const rendering = serverContext();
+  if (rendering) return rendering.viewer;
   return { locale: browserLocale(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
 }
 

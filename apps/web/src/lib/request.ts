@@ -3,6 +3,7 @@ import { buildPath, messages, resultStatus } from '@portal/contract';
 
 import { ApiError } from './api-error.ts';
 import { handleErrorCode } from './error-catalogue.ts';
+import { serverContext } from './server-context.ts';
 import { getToken } from './token.ts';
 
 export const apiBase = '/api';
@@ -76,7 +77,9 @@ export async function requestEnvelope<C extends Call>(
 
   let response: Response;
   try {
-    response = await fetch(url, init);
+    // On the server, a page's calls go to the API in-process (decision 109).
+    const send = serverContext()?.fetch ?? fetch;
+    response = await send(url, init);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError('NETWORK_ERROR', messages.genericError);

@@ -4,6 +4,8 @@ import { timing } from '@portal/contract';
 import type { ProductGroup } from './product-groups.ts';
 import { deriveProductGroups } from './product-groups.ts';
 import { queryClient } from './query-client.ts';
+import { accountCookie, rememberAccount } from './render-cookies.ts';
+import { serverContext } from './server-context.ts';
 import { readStored, removeStored, storageKeys, writeStored } from './storage.ts';
 import {
   storedAccounts,
@@ -14,6 +16,7 @@ import {
   storedProducts,
   storedUser,
 } from './stored-shapes.ts';
+import { deleteCookie } from './cookie.ts';
 import { clearToken, getToken } from './token.ts';
 
 /**
@@ -63,6 +66,9 @@ function changed(): void {
 
 /** The stored session, or null when signed out or never loaded. Stable between changes (for React). */
 export function getSession(): Session | null {
+  // On the server, the session loaded with the request's token (decision 109); never cached here.
+  const rendering = serverContext();
+  if (rendering) return rendering.session;
   if (snapshot === undefined) snapshot = readSession();
   return snapshot;
 }
@@ -117,7 +123,30 @@ export function updateStoredUser(change: Partial<Pick<users.AuthenticatedUser, '
 
 export function setCurrentAccountId(accountId: number): void {
   writeStored(storageKeys.currentAccountId, accountId);
+  rememberAccount(accountId);
   changed();
+}
+
+/**
+ * Takes over the session a server-rendered page was rendered with (decision 109): it is fresh login data
+ * (the server loaded it with this browser's token), stored like any other, and the very object React
+ * hydrates with, so the first render in the browser is the server's.
+ */
+export function adoptSession(session: Session): void {
+  writeStored(storageKeys.user, session.user);
+  writeStored(storageKeys.accounts, session.accounts);
+  writeStored(storageKeys.products, session.products);
+  writeStored(storageKeys.productGroups, session.productGroups);
+  writeStored(storageKeys.categories, session.categories);
+  writeStored(storageKeys.loginTime, session.loginTime);
+  // The server's account (from its cookie) is the one shown, so it is the one remembered.
+  if (session.currentAccountId === null) removeStored(storageKeys.currentAccountId, storageKeys.forceReload);
+  else {
+    writeStored(storageKeys.currentAccountId, session.currentAccountId);
+    removeStored(storageKeys.forceReload);
+  }
+  snapshot = session;
+  for (const listener of listeners) listener();
 }
 
 /** The remembered account when it is still one of the user's, else the first account. */
@@ -129,6 +158,7 @@ export function currentAccountId(session: Pick<Session, 'accounts' | 'currentAcc
 /** Signs out on this device: token, user, accounts, products, groups, categories, account, login time. */
 export function logout(): void {
   clearToken();
+  deleteCookie(accountCookie);
   removeStored(...Object.values(storageKeys));
   queryClient.clear();
   changed();

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
 
+import { serverPage } from '../first-screen.ts';
+
 /** Dashboard area (protected). /portal/home and /portal/home/index both show it. */
 const dashboard = () =>
   import('../../features/dashboard/pages/DashboardPage.tsx').then((m) => ({ Component: m.DashboardPage }));
@@ -8,7 +10,10 @@ const dashboard = () =>
 // boxes' data is requested without waiting for the page's code.
 const loadDashboard = () => import('../../features/dashboard/dashboard-data.ts').then((m) => m.loadDashboard());
 
+/** Rendered on the server with its boxes' data (decision 109). */
+const dashboardPage = serverPage('src/features/dashboard/pages/DashboardPage.tsx');
+
 export const homeRoutes: RouteObject[] = [
-  { path: 'home', lazy: dashboard, loader: loadDashboard },
-  { path: 'home/index', lazy: dashboard, loader: loadDashboard },
+  { path: 'home', lazy: dashboard, loader: loadDashboard, handle: dashboardPage },
+  { path: 'home/index', lazy: dashboard, loader: loadDashboard, handle: dashboardPage },
 ];

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { exactSegments, idSegments } from '../../lib/segments.ts';
+import { serverPage } from '../first-screen.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /** Invoices area (protected): list, balance history, and one invoice (exactly two id segments). */
@@ -13,8 +14,8 @@ const page =
 const list = page(() => import('../../features/invoices/pages/InvoicesPage.tsx'), 'InvoicesPage');
 
 export const invoicesRoutes: RouteObject[] = [
-  { path: 'invoices', lazy: list },
-  { path: 'invoices/index', lazy: list },
+  { path: 'invoices', lazy: list, handle: serverPage('src/features/invoices/pages/InvoicesPage.tsx') },
+  { path: 'invoices/index', lazy: list, handle: serverPage('src/features/invoices/pages/InvoicesPage.tsx') },
   {
     path: 'invoices/pay',
     lazy: page(() => import('../../features/invoices/pages/BalanceHistoryPage.tsx'), 'BalanceHistoryPage'),

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 
 import { queryClient } from '../../lib/query-client.ts';
+import { serverContext } from '../../lib/server-context.ts';
+import { serverPage } from '../first-screen.ts';
 
 /**
  * Sign-in area (public). The optional segment is the reason shown above the form; other
@@ -16,6 +18,8 @@ const logoutPage = () => import('../../features/auth/pages/LogoutPage.tsx').then
  * its code; a failure is left to the page, which then shows no banner.
  */
 const loadOutages = async () => {
+  // The server fetches what it renders itself (entry-server.tsx): this loader fills the browser's cache.
+  if (serverContext()) return null;
   const outages = import('../../features/notifications/api/get-outages.ts')
     .then((m) => queryClient.fetchQuery(m.outagesQueryOptions()))
     .catch(() => undefined);
@@ -23,11 +27,8 @@ const loadOutages = async () => {
   return null;
 };
 
-/**
- * The sign-in page is rendered on the server with its banners (decision 108); `page` is the module
- * `loginPage` loads, whose styles and scripts the server links in the HTML.
- */
-const firstScreen = { firstScreen: ['outages'], page: 'src/features/auth/pages/LoginPage.tsx' };
+/** The sign-in page is rendered on the server with its banners (decision 108). */
+const firstScreen = serverPage('src/features/auth/pages/LoginPage.tsx');
 
 export const loginRoutes: RouteObject[] = [
   { path: 'login/:reason?', lazy: loginPage, loader: loadOutages, handle: firstScreen },

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { exactSegments, idSegment, optionalSegments } from '../../lib/segments.ts';
+import { serverPage } from '../first-screen.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /**
@@ -53,41 +54,49 @@ export const productsRoutes: RouteObject[] = [
   {
     path: 'service/usage-based/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/usage-based/UsageBasedPage.tsx'),
     lazy: page(() => import('../../features/products/usage-based/UsageBasedPage.tsx'), 'UsageBasedPage'),
   },
   {
     path: 'service/ob/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/object-storage/ObjectStoragePage.tsx'),
     lazy: page(() => import('../../features/products/object-storage/ObjectStoragePage.tsx'), 'ObjectStoragePage'),
   },
   {
     path: 'service/network/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/network/NetworkPage.tsx'),
     lazy: page(() => import('../../features/products/network/NetworkPage.tsx'), 'NetworkPage'),
   },
   {
     path: 'service/resource-pool/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/resource-pool/ResourcePoolPage.tsx'),
     lazy: page(() => import('../../features/products/resource-pool/ResourcePoolPage.tsx'), 'ResourcePoolPage'),
   },
   {
     path: 'service/oc/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/open-cloud/OpenCloudPage.tsx'),
     lazy: page(() => import('../../features/products/open-cloud/OpenCloudPage.tsx'), 'OpenCloudPage'),
   },
   {
     path: 'service/ch/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/backup-platform/BackupPlatformPage.tsx'),
     lazy: page(() => import('../../features/products/backup-platform/BackupPlatformPage.tsx'), 'BackupPlatformPage'),
   },
   {
     path: 'service/cv/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/vm-backup/VmBackupPage.tsx'),
     lazy: page(() => import('../../features/products/vm-backup/VmBackupPage.tsx'), 'VmBackupPage'),
   },
   {
     path: 'service/ed/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/endpoint-detection/EndpointDetectionPage.tsx'),
     lazy: page(
       () => import('../../features/products/endpoint-detection/EndpointDetectionPage.tsx'),
       'EndpointDetectionPage',
@@ -96,16 +105,19 @@ export const productsRoutes: RouteObject[] = [
   {
     path: 'service/bs/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/backup-service/BackupServicePage.tsx'),
     lazy: page(() => import('../../features/products/backup-service/BackupServicePage.tsx'), 'BackupServicePage'),
   },
   {
     path: 'service/bs-backup/*',
     loader: bsBackupGuard,
+    handle: serverPage('src/features/products/backup-service/BackupResourcePage.tsx'),
     lazy: page(() => import('../../features/products/backup-service/BackupResourcePage.tsx'), 'BackupResourcePage'),
   },
   {
     path: 'service/ds/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/disaster-recovery/DisasterRecoveryPage.tsx'),
     lazy: page(
       () => import('../../features/products/disaster-recovery/DisasterRecoveryPage.tsx'),
       'DisasterRecoveryPage',
@@ -114,6 +126,7 @@ export const productsRoutes: RouteObject[] = [
   {
     path: 'service/ds-vpg/*',
     loader: dsObjectGuard,
+    handle: serverPage('src/features/products/disaster-recovery/ProtectionGroupPage.tsx'),
     lazy: page(
       () => import('../../features/products/disaster-recovery/ProtectionGroupPage.tsx'),
       'ProtectionGroupPage',
@@ -122,26 +135,31 @@ export const productsRoutes: RouteObject[] = [
   {
     path: 'service/ds-vm/*',
     loader: dsObjectGuard,
+    handle: serverPage('src/features/products/disaster-recovery/VmPage.tsx'),
     lazy: page(() => import('../../features/products/disaster-recovery/VmPage.tsx'), 'VmPage'),
   },
   {
     path: 'service/eb/*',
     loader: baseOrderGuard,
+    handle: serverPage('src/features/products/endpoint-backup/EndpointBackupPage.tsx'),
     lazy: page(() => import('../../features/products/endpoint-backup/EndpointBackupPage.tsx'), 'EndpointBackupPage'),
   },
   {
     path: 'service/eb-agent-machine/*',
     loader: ebObjectGuard,
+    handle: serverPage('src/features/products/endpoint-backup/AgentMachinePage.tsx'),
     lazy: page(() => import('../../features/products/endpoint-backup/AgentMachinePage.tsx'), 'AgentMachinePage'),
   },
   {
     path: 'service/eb-image-machine/*',
     loader: ebObjectGuard,
+    handle: serverPage('src/features/products/endpoint-backup/ImageMachinePage.tsx'),
     lazy: page(() => import('../../features/products/endpoint-backup/ImageMachinePage.tsx'), 'ImageMachinePage'),
   },
   {
     path: 'service/dd/*',
     loader: ddGuard,
+    handle: serverPage('src/features/products/web-security/WebSecurityPage.tsx'),
     lazy: page(() => import('../../features/products/web-security/WebSecurityPage.tsx'), 'WebSecurityPage'),
   },
 ];

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 
 import { parseServicesSegment } from '../../features/services/services-scope.ts';
 import { exactSegments, idSegment, optionalSegments } from '../../lib/segments.ts';
+import { serverPage } from '../first-screen.ts';
 import { segmentGuard } from '../segment-guard.ts';
 
 /**
@@ -16,6 +17,8 @@ const page =
     load().then((m) => ({ Component: m[name] }));
 
 const servicesPage = page(() => import('../../features/services/pages/ServicesPage.tsx'), 'ServicesPage');
+/** The services lists are rendered on the server (decision 109). */
+const servicesHandle = serverPage('src/features/services/pages/ServicesPage.tsx');
 
 /** Exactly one segment, a base order id. */
 const baseOrderGuard = segmentGuard((s) => {
@@ -24,8 +27,8 @@ const baseOrderGuard = segmentGuard((s) => {
 });
 
 export const servicesRoutes: RouteObject[] = [
-  { path: 'services', loader: () => parseServicesSegment(undefined), lazy: servicesPage },
-  { path: 'services/index', loader: () => parseServicesSegment(undefined), lazy: servicesPage },
+  { path: 'services', loader: () => parseServicesSegment(undefined), lazy: servicesPage, handle: servicesHandle },
+  { path: 'services/index', loader: () => parseServicesSegment(undefined), lazy: servicesPage, handle: servicesHandle },
   {
     path: 'services/*',
     loader: segmentGuard((s) => {
@@ -33,6 +36,7 @@ export const servicesRoutes: RouteObject[] = [
       return segments ? parseServicesSegment(segments[0]) : null;
     }),
     lazy: servicesPage,
+    handle: servicesHandle,
   },
   {
     path: 'service/change-alias/*',

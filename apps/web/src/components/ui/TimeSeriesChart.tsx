@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { saveBlob } from '../../lib/download.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ChartLegend } from './chart/ChartLegend.tsx';
 import { ChartMessage } from './chart/ChartMessage.tsx';
 import type { LivePoint } from './chart/live-stream.ts';
@@ -133,7 +134,16 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
   const [zoomed, setZoomed] = useState(false);
   const plot = useRef<PlotHandle>(null);
   const range = moved ?? picked.range;
-  const result = useQuery({ ...query(range), ...(moved ? { placeholderData: keepPreviousData } : {}) });
+  // A chart's range ends at "now", which the server's render and the browser's hydration would each read
+  // differently: a chart starts loading once the page is the browser's (decision 109), showing its
+  // loading state in the server's HTML as in the browser's first render.
+  const hydrated = useHydrated();
+  const options = query(range);
+  const result = useQuery({
+    ...options,
+    ...(moved ? { placeholderData: keepPreviousData } : {}),
+    enabled: hydrated ? options.enabled : false,
+  });
 
   // A hook runs on every render: without a summary the query is there but disabled.
   const summaryResult = useQuery({
@@ -141,7 +151,7 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
       queryKey: ['chart-summary', 'none'],
       queryFn: () => null,
     }) as UseQueryOptions<unknown>),
-    enabled: Boolean(summary),
+    enabled: hydrated && Boolean(summary),
   });
   const shown = useRef({ range, reload: () => {} });
   useEffect(() => {
