@@ -114,22 +114,28 @@ async function signInThroughForm(page: Page) {
  * and no loading marker (role=status spinner, aria-busy box, the router's "Loading page" bar); the
  * time of that moment (Date.now()) is returned. Code fetched after it (on idle) is not counted.
  */
-async function waitComplete(page: Page): Promise<number> {
+async function waitComplete(page: Page): Promise<{ at: number; pageAt: number }> {
+  // A page rendered on the server has content before any script runs: it is complete once the app has
+  // taken it over too (React's root on #root), as a page rendered in the browser is.
   const quiet = () => {
     const scope = document.querySelector('#main') ?? document.body;
-    return (
+    const root = document.getElementById('root');
+    const ready =
       document.readyState === 'complete' &&
+      root !== null &&
+      Object.keys(root).some((key) => key.startsWith('__react')) &&
       scope.textContent!.trim().length > 0 &&
-      !document.querySelector('[role="status"], [aria-busy="true"], [aria-label="Loading page"]')
-    );
+      !document.querySelector('[role="status"], [aria-busy="true"], [aria-label="Loading page"]');
+    return ready ? performance.now() : null;
   };
   const deadline = Date.now() + 60_000;
-  let since: number | null = null;
+  let since: { at: number; pageAt: number } | null = null;
   while (Date.now() < deadline) {
     const now = Date.now();
-    if (await page.evaluate(quiet).catch(() => false)) {
-      since ??= now;
-      if (now - since >= 500) return since;
+    const pageNow = await page.evaluate(quiet).catch(() => null);
+    if (pageNow !== null) {
+      since ??= { at: now, pageAt: pageNow };
+      if (now - since.at >= 500) return since;
     } else {
       since = null;
     }
@@ -205,7 +211,7 @@ async function phoneRun(
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpu });
   const scripts = new Map<string, { encoding: string; url: string }>();
-  const finished: { at: number; bytes: number; encoding: string; url: string }[] = [];
+  const finished: { bytes: number; encoding: string; url: string }[] = [];
   cdp.on('Network.responseReceived', (e) => {
     if (/javascript/.test(e.response.mimeType)) {
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -214,15 +220,26 @@ async function phoneRun(
   });
   cdp.on('Network.loadingFinished', (e) => {
     const script = scripts.get(e.requestId);
-    if (script)
-      finished.push({ at: Date.now(), bytes: e.encodedDataLength, encoding: script.encoding, url: script.url });
+    if (script) finished.push({ bytes: e.encodedDataLength, encoding: script.encoding, url: script.url });
   });
   await page.addInitScript(observeVitals);
   const started = Date.now();
   await page.goto(`${origin}${target.path}`, { waitUntil: 'commit' });
-  const completeAt = await waitComplete(page);
-  const completeMs = completeAt - started;
-  const beforeComplete = finished.filter((f) => f.at <= completeAt);
+  const complete = await waitComplete(page);
+  const completeMs = complete.at - started;
+  // Which scripts had arrived by then, by the page's own clock (the protocol's events can reach this
+  // process late on a busy machine, which once counted none).
+  const arrived = new Set(
+    await page.evaluate(
+      (pageAt) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= pageAt)
+          .map((entry) => entry.name),
+      complete.pageAt,
+    ),
+  );
+  const beforeComplete = finished.filter((f) => arrived.has(f.url));
   const jsBytes = beforeComplete.reduce((sum, f) => sum + f.bytes, 0);
   const jsFiles = beforeComplete.length;
   const encodings = new Set(beforeComplete.map((f) => f.encoding));

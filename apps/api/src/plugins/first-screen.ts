@@ -30,7 +30,7 @@ export const fetchThrough =
       remoteAddress: from.ip,
     });
     const type = answer.headers['content-type'];
-    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+    return new Response(answer.statusCode === 204 ? null : answer.body, {
       status: answer.statusCode,
       headers: typeof type === 'string' ? { 'content-type': type } : {},
     });
