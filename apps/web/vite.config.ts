@@ -62,6 +62,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/portal/',
   plugins: [react(), precompress()],
+  // The server module carries its packages, React's production build among them, as the browser's app does:
+  // from node_modules, React would run its development build wherever NODE_ENV is not 'production' (the
+  // demo, the tests), several times slower and not the code the browser hydrates with (decision 109).
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   build: isSsrBuild
     ? { outDir: join(outDir, 'server'), emptyOutDir: false, target: 'node20', copyPublicDir: false }
     : {

@@ -45,7 +45,10 @@ export function AppLayout() {
         Skip to content
       </a>
       <header className={classes.header}>
-        <HeaderBar user={session.user} navOpened={navOpened} onToggleNav={toggle} />
+        {/* Each part of a page the server rendered is taken over in a task of its own (decision 109). */}
+        <Suspense fallback={null}>
+          <HeaderBar user={session.user} navOpened={navOpened} onToggleNav={toggle} />
+        </Suspense>
       </header>
       <nav
         id="portal-sidebar"
@@ -54,7 +57,9 @@ export function AppLayout() {
         data-testid="sidebar"
         data-opened={navOpened}
       >
-        <Sidebar nav={nav} onNavigate={close} hidden={!isDesktop && !navOpened} />
+        <Suspense fallback={null}>
+          <Sidebar nav={nav} onNavigate={close} hidden={!isDesktop && !navOpened} />
+        </Suspense>
       </nav>
       <main id="main" tabIndex={-1} className={classes.main}>
         {navigation.state !== 'idle' && (
@@ -77,7 +82,9 @@ export function AppLayout() {
               , or ask your company's portal administrator to give you access.
             </Alert>
           ) : (
-            <Outlet />
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
           )}
         </div>
       </main>
