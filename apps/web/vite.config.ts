@@ -64,7 +64,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   // The server module carries its packages, React's production build among them, as the browser's app does:
   // from node_modules, React would run its development build wherever NODE_ENV is not 'production' (the
-  // demo, the tests), several times slower and not the code the browser hydrates with (decision 109).
+  // demo, the tests), several times slower and not the code the browser hydrates with (decision 109). The
+  // build script sets NODE_ENV=production: a build started under a test runner (NODE_ENV=test) compiled JSX
+  // for React's development runtime, which the production build does not have.
   ...(isSsrBuild
     ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
     : {}),
