@@ -38,7 +38,31 @@ export async function newPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  waitForTakeOver(page);
   return { context, page };
+}
+
+/**
+ * A page the server rendered shows before the app answers its controls (decision 109): after a goto or
+ * reload (unless only to 'commit'), wait until the app has taken it over, as a user would see it respond.
+ */
+export function waitForTakeOver(page: Page): void {
+  const takenOver = () =>
+    page.waitForFunction(
+      () => !document.getElementById('first-screen-state') || document.documentElement.dataset.hydrated === 'true',
+    );
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await takenOver();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await takenOver();
+    return response;
+  };
 }
 
 /** Fills the sign-in form (the passcode step is left to the caller). */

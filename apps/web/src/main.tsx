@@ -4,7 +4,7 @@ import './app/mantine.css';
 import './app/global.css';
 
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
@@ -14,6 +14,17 @@ import { createRouter, routes } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { rememberViewer } from './lib/render-cookies.ts';
 import { adoptSession } from './lib/session.ts';
+
+/**
+ * Marks the document once the app has rendered or taken over the server's page (`data-hydrated`): before
+ * that, a server-rendered control shows but does not answer yet (the browser tests wait for it).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -37,6 +48,7 @@ async function start(container: HTMLElement) {
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
+        <HydratedMark />
       </Providers>
     </StrictMode>
   );
