@@ -11,7 +11,9 @@ import { apiModules } from './modules/index.ts';
 import { outboxOpenTo } from './modules/outbox/outbox-access.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerDocs } from './plugins/docs.ts';
+import { lazyChildLogger } from './plugins/request-logger.ts';
 import { errorServerOptions, registerErrorHandler } from './plugins/error-handler.ts';
+import { fixedHeaderList, FixedHeadersResponse } from './plugins/fixed-headers.ts';
 import { inlineScriptSources, registerStaticApp } from './plugins/static-app.ts';
 
 const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -29,6 +31,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Answers that write helmet's fixed headers without setHeader (plugins/fixed-headers.ts).
+    http: { ServerResponse: FixedHeadersResponse },
+    // request.log becomes pino's child (with the request id) only when a line is written through it.
+    ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     ...errorServerOptions,
@@ -82,14 +88,21 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       crossOriginEmbedderPolicy: false,
     }),
   );
+  const securityList = fixedHeaderList(securityHeaders);
+  // Requests in flight, for a graceful shutdown (below). Counted in the first hook, which never fails:
+  // counted in a hook of its own after the rate limit, a refused request (429) was never counted but
+  // still uncounted when answered, and the count went below zero.
+  let inFlight = 0;
   app.addHook('onRequest', (request, reply, done) => {
+    inFlight += 1;
     // The app's hashed scripts and styles are never documents: a policy or frame rule on them does
     // nothing, and on a phone their kilobyte of headers cost as much as a small chunk's code.
     if (request.url.startsWith('/portal/assets/')) {
       reply.header('x-content-type-options', 'nosniff').header('cross-origin-resource-policy', 'same-origin');
       return done();
     }
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    if (reply.raw instanceof FixedHeadersResponse) reply.raw.useFixedHeaders(securityList);
+    else for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value); // app.inject's answers
     done();
   });
   registerErrorHandler(app);
@@ -119,11 +132,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   // Graceful shutdown: requests still running when close() begins finish before the database closes.
-  let inFlight = 0;
-  app.addHook('onRequest', (_request, _reply, done) => {
-    inFlight += 1;
-    done();
-  });
   app.addHook('onResponse', (_request, _reply, done) => {
     inFlight -= 1;
     done();

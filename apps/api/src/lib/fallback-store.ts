@@ -11,7 +11,7 @@ export function fallbackStore(
   log: { warn: (msg: string) => void; info: (msg: string) => void },
 ): CounterStore & { readonly degraded: boolean } {
   let degraded = false;
-  const run = async <T>(use: (store: CounterStore) => Promise<T>): Promise<T> => {
+  const run = async <T>(use: (store: CounterStore) => T | Promise<T>): Promise<T> => {
     try {
       const result = await use(shared);
       if (degraded) {

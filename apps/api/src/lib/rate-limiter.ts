@@ -11,9 +11,12 @@ export interface Hits {
   resetMs: number;
 }
 
-/** Fixed-window counters: in process memory, or in Redis so every API process shares them. */
+/**
+ * Fixed-window counters: in process memory, or in Redis so every API process shares them. The memory
+ * store counts at once and answers without a promise (the general API limit counts every request).
+ */
 export interface CounterStore {
-  increment(key: string, windowMs: number): Promise<Hits>;
+  increment(key: string, windowMs: number): Hits | Promise<Hits>;
   count(key: string): Promise<Hits>;
   reset(key: string): Promise<void>;
 }
@@ -31,7 +34,7 @@ export function memoryStore(clock: Clock): CounterStore {
   const hits = (entry: { count: number; endsAt: number } | undefined) =>
     entry ? { count: entry.count, resetMs: entry.endsAt - clock.now() } : { count: 0, resetMs: 0 };
   return {
-    async increment(key, windowMs) {
+    increment(key, windowMs) {
       const entry = live(key) ?? { count: 0, endsAt: clock.now() + windowMs };
       entry.count += 1;
       windows.set(key, entry);
@@ -104,14 +107,16 @@ const seconds = (ms: number) => Math.ceil(ms / 1000);
  */
 export function createLimiter(store: CounterStore, limits: { address: Limit; failures: Limit }) {
   const ms = (limit: Limit) => limit.windowSeconds * 1000;
-  const take = async (key: string, limit: Limit): Promise<Quota> => {
-    const { count, resetMs } = await store.increment(key, ms(limit));
-    return {
-      limit: limit.max,
-      remaining: Math.max(limit.max - count, 0),
-      resetSeconds: seconds(resetMs),
-      allowed: count <= limit.max,
-    };
+  const quota = (limit: Limit, { count, resetMs }: Hits): Quota => ({
+    limit: limit.max,
+    remaining: Math.max(limit.max - count, 0),
+    resetSeconds: seconds(resetMs),
+    allowed: count <= limit.max,
+  });
+  /** Without a promise when the store answers at once (the memory store). */
+  const take = (key: string, limit: Limit): Quota | Promise<Quota> => {
+    const hits = store.increment(key, ms(limit));
+    return hits instanceof Promise ? hits.then((h) => quota(limit, h)) : quota(limit, hits);
   };
   return {
     take,
