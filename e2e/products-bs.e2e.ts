@@ -61,8 +61,8 @@ describe('backup as a service pages', () => {
     const { context, page } = await newPage(browser, server.origin);
     await signIn(page, demoEmails.customer);
     await page.goto(`/portal/service/bs/${baseOrderId}`);
-    await page.getByRole('group', { name: 'Production storage' }).waitFor();
-    await page.getByRole('group', { name: 'Cloud office items' }).waitFor();
+    await page.getByRole('group', { name: 'Production storage', exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Cloud office items', exact: true }).waitFor();
     await page.getByRole('table', { name: 'Rates' }).waitFor();
     const production = page.getByRole('figure', { name: 'Production storage' });
     await production.locator('[data-testid="chart-canvas"] canvas').first().waitFor();
