@@ -50,6 +50,9 @@ const publicViewer: Viewer = { locale: 'en-US', timeZone: 'UTC' };
 /** Renders until every query the page shows has its data; a page that starts new queries each pass stops here. */
 const maxPasses = 4;
 
+// One handler for every request: it keeps no request's state, and each lazy route module loads once.
+const handler = createStaticHandler(routes, { basename: basePath });
+
 const isWaiting = (query: Query) => {
   if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
   const enabled: unknown = (query.options as { enabled?: unknown }).enabled;
@@ -115,21 +118,17 @@ export async function render(request: RenderRequest): Promise<Rendered | null> {
       Object.assign(context, { viewer, session });
     }
 
-    const handler = createStaticHandler(routes, { basename: basePath });
     // The route modules load (lazy) and the loaders run: they read the address (segments) and the token.
     const routing = await handler.query(new Request(parsed.href));
     if (routing instanceof Response || routing.errors) return null;
 
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const router = createStaticRouter(handler.dataRoutes, routing);
     const renderPage = () =>
       renderToString(
         <StrictMode>
           <Providers client={client}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, routing)}
-              context={routing}
-              hydrate={false}
-            />
+            <StaticRouterProvider router={router} context={routing} hydrate={false} />
           </Providers>
         </StrictMode>,
       );

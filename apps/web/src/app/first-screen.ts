@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { matchRoutes } from 'react-router';
 
 import { basePath } from '../config/paths.ts';
+import { serverContext } from '../lib/server-context.ts';
 import type { Session } from '../lib/session.ts';
 
 /**
@@ -19,6 +20,12 @@ export const serverPageOf = (route: RouteObject | undefined): string | null => {
 
 /** A route's handle for a page rendered on the server; `page` is the module its `lazy` imports. */
 export const serverPage = (page: string) => ({ page });
+
+/**
+ * A loader that only prefetches into the browser's query cache. The server fetches what a page shows by
+ * rendering it (entry-server.tsx), into a cache of the request's own: there the loader answers at once.
+ */
+export const browserPrefetch = (loader: () => Promise<null>) => () => (serverContext() ? null : loader());
 
 /** Where the server puts the state the page was rendered from (a JSON data block, never run as a script). */
 export const firstScreenElementId = 'first-screen-state';

@@ -85,14 +85,19 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function saveLoginData(data: LoginData, now = Date.now()): void {
+/** Stores login data with its groups and load time (the session's snapshot is left to the caller). */
+function storeLoginData(data: LoginData, productGroups: ProductGroup[], loginTime: number): void {
   writeStored(storageKeys.user, data.user);
   writeStored(storageKeys.accounts, data.accounts);
   writeStored(storageKeys.products, data.products);
-  writeStored(storageKeys.productGroups, deriveProductGroups(data.products));
+  writeStored(storageKeys.productGroups, productGroups);
   writeStored(storageKeys.categories, data.categories);
-  writeStored(storageKeys.loginTime, now);
+  writeStored(storageKeys.loginTime, loginTime);
   removeStored(storageKeys.forceReload);
+}
+
+export function saveLoginData(data: LoginData, now = Date.now()): void {
+  storeLoginData(data, deriveProductGroups(data.products), now);
   changed();
 }
 
@@ -133,18 +138,10 @@ export function setCurrentAccountId(accountId: number): void {
  * hydrates with, so the first render in the browser is the server's.
  */
 export function adoptSession(session: Session): void {
-  writeStored(storageKeys.user, session.user);
-  writeStored(storageKeys.accounts, session.accounts);
-  writeStored(storageKeys.products, session.products);
-  writeStored(storageKeys.productGroups, session.productGroups);
-  writeStored(storageKeys.categories, session.categories);
-  writeStored(storageKeys.loginTime, session.loginTime);
+  storeLoginData(session, session.productGroups, session.loginTime);
   // The server's account (from its cookie) is the one shown, so it is the one remembered.
-  if (session.currentAccountId === null) removeStored(storageKeys.currentAccountId, storageKeys.forceReload);
-  else {
-    writeStored(storageKeys.currentAccountId, session.currentAccountId);
-    removeStored(storageKeys.forceReload);
-  }
+  if (session.currentAccountId === null) removeStored(storageKeys.currentAccountId);
+  else writeStored(storageKeys.currentAccountId, session.currentAccountId);
   snapshot = session;
   for (const listener of listeners) listener();
 }

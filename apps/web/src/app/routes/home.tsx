@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-import { serverPage } from '../first-screen.ts';
+import { browserPrefetch, serverPage } from '../first-screen.ts';
 
 /** Dashboard area (protected). /portal/home and /portal/home/index both show it. */
 const dashboard = () =>
@@ -8,7 +8,9 @@ const dashboard = () =>
 
 // The loader's module loads in parallel with the page's (React Router starts both at once), so the
 // boxes' data is requested without waiting for the page's code.
-const loadDashboard = () => import('../../features/dashboard/dashboard-data.ts').then((m) => m.loadDashboard());
+const loadDashboard = browserPrefetch(() =>
+  import('../../features/dashboard/dashboard-data.ts').then((m) => m.loadDashboard()),
+);
 
 /** Rendered on the server with its boxes' data (decision 109). */
 const dashboardPage = serverPage('src/features/dashboard/pages/DashboardPage.tsx');

@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 import { queryClient } from '../../lib/query-client.ts';
-import { serverContext } from '../../lib/server-context.ts';
-import { serverPage } from '../first-screen.ts';
+import { browserPrefetch, serverPage } from '../first-screen.ts';
 
 /**
  * Sign-in area (public). The optional segment is the reason shown above the form; other
@@ -17,15 +16,13 @@ const logoutPage = () => import('../../features/auth/pages/LogoutPage.tsx').then
  * pushed it down (layout shift, decision 058). The page waits for them (at most 3 s), fetched beside
  * its code; a failure is left to the page, which then shows no banner.
  */
-const loadOutages = async () => {
-  // The server fetches what it renders itself (entry-server.tsx): this loader fills the browser's cache.
-  if (serverContext()) return null;
+const loadOutages = browserPrefetch(async () => {
   const outages = import('../../features/notifications/api/get-outages.ts')
     .then((m) => queryClient.fetchQuery(m.outagesQueryOptions()))
     .catch(() => undefined);
   await Promise.race([outages, new Promise((resolve) => setTimeout(resolve, 3000))]);
   return null;
-};
+});
 
 /** The sign-in page is rendered on the server with its banners (decision 108). */
 const firstScreen = serverPage('src/features/auth/pages/LoginPage.tsx');

@@ -1,7 +1,6 @@
 import { dashboard } from '@portal/contract';
 
 import { queryClient } from '../../lib/query-client.ts';
-import { serverContext } from '../../lib/server-context.ts';
 import { currentAccountId, getSession } from '../../lib/session.ts';
 import { activeNotificationCountsQueryOptions } from '../notifications/api/get-active-notification-counts.ts';
 import { outagesQueryOptions } from '../notifications/api/get-outages.ts';
@@ -23,8 +22,6 @@ const noticesWaitMs = 3000;
  * box down (layout shift budget, decision 058). Failures are left to the page, which shows them.
  */
 export async function loadDashboard(): Promise<null> {
-  // The server fetches what it renders by rendering (entry-server.tsx): this fills the browser's cache.
-  if (serverContext()) return null;
   const session = getSession();
   const accountId = session ? currentAccountId(session) : null;
   const prefetch = (promise: Promise<unknown>) => void promise.catch(() => undefined);

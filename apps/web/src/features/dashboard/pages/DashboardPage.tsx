@@ -11,6 +11,9 @@ import { PendingOrdersBox } from '../components/PendingOrdersBox.tsx';
 import { TeamBox } from '../components/TeamBox.tsx';
 import { TicketsBox } from '../components/TicketsBox.tsx';
 
+/** The boxes of the two-column grid, in reading order. */
+const gridBoxes = [InvoiceBox, TeamBox, TicketsBox, MaintenanceBox];
+
 /** home/index: the signed-in user's overview (spec core.md section 2, Dashboard). */
 export function DashboardPage() {
   const { user } = useLoginData();
@@ -30,18 +33,11 @@ export function DashboardPage() {
       <AwaitingResponseNotice />
       {/* Each box of a page the server rendered is taken over in a task of its own (decision 109). */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Suspense fallback={null}>
-          <InvoiceBox />
-        </Suspense>
-        <Suspense fallback={null}>
-          <TeamBox />
-        </Suspense>
-        <Suspense fallback={null}>
-          <TicketsBox />
-        </Suspense>
-        <Suspense fallback={null}>
-          <MaintenanceBox />
-        </Suspense>
+        {gridBoxes.map((Box, place) => (
+          <Suspense key={place} fallback={null}>
+            <Box />
+          </Suspense>
+        ))}
       </SimpleGrid>
       <Suspense fallback={null}>
         <PendingOrdersBox />
