@@ -37,6 +37,8 @@ const runs = Number(process.env.RUNS ?? 1);
 // PAGES=dashboard,invoices measures only those pages; LIGHTHOUSE=false only the throttled phone.
 const onlyPages = process.env.PAGES?.split(',');
 const withLighthouse = process.env.LIGHTHOUSE !== 'false';
+// LH_REPORTS=<dir> keeps each Lighthouse report (JSON) there, to read its audits (long tasks, bootup time).
+const lighthouseReports = process.env.LH_REPORTS;
 
 /** The throttled phone profile: 150 ms round trip, 1.6 Mbps down, 750 kbps up, 4× slower CPU. */
 const phone = { latency: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpu: 4 };
@@ -307,6 +309,10 @@ async function lighthouseRun(chromePort: number, target: PageTarget): Promise<Li
     if (!lhr.runtimeError) break;
     if (attempt === 3) throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.message}`);
     console.log(`Lighthouse on ${target.path}: ${lhr.runtimeError.code}, once more`);
+  }
+  if (lighthouseReports) {
+    mkdirSync(lighthouseReports, { recursive: true });
+    writeFileSync(join(lighthouseReports, `${target.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing = Object.values(lhr.categories)

@@ -8,6 +8,7 @@ import {
   currentViewer,
   formatAxisDate,
   formatBytes,
+  formatCount,
   formatDataPoint,
   formatDate,
   formatDateTime,
@@ -191,5 +192,23 @@ describe("the viewer's locale and time zone", () => {
     } finally {
       languages.mockRestore();
     }
+  });
+
+  it("follows a change of the browser's languages after the viewer was first resolved", () => {
+    const first = currentViewer();
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    try {
+      expect(currentViewer().locale).toBe('fr-FR');
+    } finally {
+      languages.mockRestore();
+    }
+    expect(currentViewer()).toEqual(first);
+  });
+
+  it("counts with up to the given decimals in the viewer's locale", () => {
+    expect(formatCount(1234.4)).toBe('1,234');
+    expect(formatCount(1234.5678, 3)).toBe('1,234.568');
+    expect(formatCount(0.5, 4)).toBe('0.5');
+    expect(formatCount(1234.5, 1, { locale: 'de-DE', timeZone: 'UTC' })).toBe('1.234,5');
   });
 });

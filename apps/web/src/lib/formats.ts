@@ -35,6 +35,11 @@ function browserLocale(): string {
   return fallbackLocale;
 }
 
+// Every formatted value asks for the viewer, and resolving it (supportedLocalesOf, a DateTimeFormat for
+// the time zone) is among the costliest work of a page's first render on a phone: it is resolved once
+// per list of languages (the list changes only when the user changes the browser's languages).
+let browserViewer: { languages: string; viewer: Viewer } | undefined;
+
 /**
  * The viewer: the browser's preferred locale (navigator.languages) and its time zone. On the server, the
  * viewer the browser wrote in its cookie, so the server's HTML reads as the browser will render it.
@@ -42,7 +47,12 @@ function browserLocale(): string {
 export function currentViewer(): Viewer {
   const rendering = serverContext();
   if (rendering) return rendering.viewer;
-  return { locale: browserLocale(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+  const languages = typeof navigator === 'undefined' ? '' : String(navigator.languages ?? navigator.language);
+  if (browserViewer?.languages !== languages) {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    browserViewer = { languages, viewer: { locale: browserLocale(), timeZone } };
+  }
+  return browserViewer.viewer;
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -53,6 +63,19 @@ function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Int
   if (!format) {
     format = new Intl.DateTimeFormat(locale, options);
     dateFormatters.set(key, format);
+  }
+  return format;
+}
+
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per locale and options: creating an Intl formatter costs far more than using one. */
+export function numberFormatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormatters.set(key, format);
   }
   return format;
 }
@@ -104,7 +127,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export function formatMoney(value: number, currency = 'USD', viewer: Viewer = currentViewer()): string {
   const decimals = Math.min(Math.max(decimalPlaces(value), 2), 6);
   // The locale's no-break space between amount and symbol (1.234,50 $) stays: they never part.
-  return new Intl.NumberFormat(viewer.locale, {
+  return numberFormatter(viewer.locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,
@@ -188,13 +211,17 @@ function scaled(value: number, base: number, units: readonly string[], decimals:
   return `${value < 0 ? '-' : ''}${rounded} ${units[unit]}`;
 }
 
+/** A count or quantity in the viewer's locale, with up to `maximumFractionDigits` decimals. */
+export const formatCount = (value: number, maximumFractionDigits = 0, viewer: Viewer = currentViewer()) =>
+  numberFormatter(viewer.locale, { maximumFractionDigits }).format(value);
+
 /** Bytes with base 1024 (VMs, memory, storage profiles). */
 export const formatBytes = (bytes: number, decimals = 2) =>
   scaled(bytes, 1024, ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'], decimals);
 
 /** Storage priced per GB, shown in GB (1024³ bytes, as the API prices it) so it reads against the rate. */
 export const formatGigabytes = (bytes: number, decimals = 1) =>
-  `${new Intl.NumberFormat(currentViewer().locale, { maximumFractionDigits: decimals }).format(bytes / 1024 ** 3)} GB`;
+  `${numberFormatter(currentViewer().locale, { maximumFractionDigits: decimals }).format(bytes / 1024 ** 3)} GB`;
 
 /** Hertz with base 1000. */
 export const formatHertz = (hertz: number, decimals = 2) =>

@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { layout, messages } from '@portal/contract';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useDisclosure } from '@mantine/hooks';
+import { messages } from '@portal/contract';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { readActingState } from '../../features/admin/acting-as.ts';
@@ -29,13 +29,6 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const [navOpened, { toggle, close }] = useDisclosure(false);
-  const isDesktop = useMediaQuery(`(min-width: ${layout.sidebarBreakpoint}px)`);
-
-  // The mobile menu closes by itself once the window is wide enough for the fixed sidebar.
-  useEffect(() => {
-    if (isDesktop) close();
-  }, [isDesktop, close]);
-
   const nav = useMemo(() => buildNav({ ...session, adminLevel: readTokenPayload()?.uss_admin_level }), [session]);
   const pageHidden = hidesPageWithoutAccounts(pathname, session.accounts.length);
 
@@ -58,7 +51,7 @@ export function AppLayout() {
         data-opened={navOpened}
       >
         <Suspense fallback={null}>
-          <Sidebar nav={nav} onNavigate={close} hidden={!isDesktop && !navOpened} />
+          <Sidebar nav={nav} onNavigate={close} opened={navOpened} />
         </Suspense>
       </nav>
       <main id="main" tabIndex={-1} className={classes.main}>

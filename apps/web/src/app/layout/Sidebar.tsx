@@ -1,4 +1,7 @@
 import { Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { layout } from '@portal/contract';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { activeLink, type NavItem, type NavModel } from './nav-model.ts';
@@ -62,16 +65,24 @@ function Section({
 
 export interface SidebarProps {
   nav: NavModel;
-  /** Closes the mobile menu after a click. */
+  /** Closes the mobile menu: after a click, and once the window is wide enough for the fixed sidebar. */
   onNavigate: () => void;
-  /** The closed mobile menu only slides off-screen: `inert` keeps its links out of the tab order. */
-  hidden?: boolean;
+  /** Whether the mobile menu is open. */
+  opened: boolean;
 }
 
 /** The sidebar's link sections (the shell's navbar is the navigation landmark). */
-export function Sidebar({ nav, onNavigate, hidden = false }: SidebarProps) {
+export function Sidebar({ nav, onNavigate, opened }: SidebarProps) {
   const { pathname } = useLocation();
   const current = activeLink(nav, pathname);
+  // Known only in the browser, after the first render: asked here, not in the layout, so the answer
+  // re-renders the sidebar alone and not the whole page it would otherwise (a long task on a phone).
+  const isDesktop = useMediaQuery(`(min-width: ${layout.sidebarBreakpoint}px)`);
+  useEffect(() => {
+    if (isDesktop) onNavigate();
+  }, [isDesktop, onNavigate]);
+  // The closed mobile menu only slides off-screen: `inert` keeps its links out of the tab order.
+  const hidden = !isDesktop && !opened;
   return (
     // A plain scrolling box: the sidebar scrolls on its own when it is taller than the window.
     <div style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }} inert={hidden}>

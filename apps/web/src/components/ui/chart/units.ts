@@ -1,3 +1,4 @@
+import { numberFormatter } from '../../../lib/formats.ts';
 import { niceScale, stepDecimals } from './ticks.ts';
 
 /**
@@ -84,7 +85,7 @@ export function unitScale(unit: ChartUnit, maxAbs: number): UnitScale {
   return chosen;
 }
 
-const numberFormat = (decimals: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
+const numberFormat = (decimals: number) => numberFormatter('en-US', { maximumFractionDigits: decimals });
 
 function withUnit(unit: ChartUnit, text: string, scale: UnitScale): string {
   if (unit !== 'dollars') return `${text}${scale.suffix}`;
@@ -139,7 +140,7 @@ export function formatValue(unit: ChartUnit, value: number | null | undefined): 
         : abs > 0 && abs < 0.01
           ? { maximumSignificantDigits: 3 }
           : { maximumFractionDigits: 2 };
-  return withUnit(unit, new Intl.NumberFormat('en-US', options).format(amount), scale);
+  return withUnit(unit, numberFormatter('en-US', options).format(amount), scale);
 }
 
 /** The raw unit a CSV column holds (the values are written unscaled). */

@@ -4,11 +4,11 @@ import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { ListSearch } from '../../../components/ui/ListSearch.tsx';
 import { Pager } from '../../../components/ui/Pager.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
-import { formatBytes } from '../../../lib/formats.ts';
+import { formatBytes, formatCount } from '../../../lib/formats.ts';
 import { useBuckets } from '../api/get-buckets.ts';
 import { PageSection } from './ProductSections.tsx';
 
-const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
+const count = (value: number) => formatCount(value, 3);
 
 const columns: Column<Bucket>[] = [
   { key: 'bucket', header: 'Bucket', render: (b) => b.bucket, sortable: true },

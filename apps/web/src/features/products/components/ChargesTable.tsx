@@ -1,10 +1,10 @@
 import { Table, Text } from '@mantine/core';
 import type { products } from '@portal/contract';
 
-import { formatMoney } from '../../../lib/formats.ts';
+import { formatCount, formatMoney } from '../../../lib/formats.ts';
 import { PageSection } from './ProductSections.tsx';
 
-const quantity = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(value);
+const quantity = (value: number) => formatCount(value, 4);
 
 /** The billed component whose description starts with `prefix` (quantity above 0), as the API picks it. */
 export const chargeOf = (order: { charges: products.OrderCharge[] }, prefix: string) =>

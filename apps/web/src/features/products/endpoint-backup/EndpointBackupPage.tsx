@@ -7,7 +7,7 @@ import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
+import { formatCount, formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
 import { ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
@@ -16,7 +16,7 @@ import { AgentClientsTable } from './AgentClientsTable.tsx';
 import { ebStatsQueryOptions, useOrderEb } from './api.ts';
 import { ImageMachinesTable } from './ImageMachinesTable.tsx';
 
-const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
+const count = (value: number) => formatCount(value, 3);
 const asOf = (date: number | null) => (date ? `as of ${formatDate(date)}` : undefined);
 
 function Chart({

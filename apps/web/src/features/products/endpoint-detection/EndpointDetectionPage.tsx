@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatDate, formatMoney } from '../../../lib/formats.ts';
+import { formatCount, formatDate, formatMoney } from '../../../lib/formats.ts';
 import { ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
@@ -13,7 +13,7 @@ import { Stat } from '../components/Stat.tsx';
 import { edStatsQueryOptions } from './get-ed-stats.ts';
 import { useOrderEd } from './get-order-ed.ts';
 
-const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+const count = (value: number) => formatCount(value);
 
 const licenseOf = (s: EdStats) => s.license;
 

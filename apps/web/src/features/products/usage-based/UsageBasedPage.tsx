@@ -6,14 +6,14 @@ import { useLoaderData } from 'react-router';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { chartPrice, formatDate, formatMoney } from '../../../lib/formats.ts';
+import { chartPrice, formatCount, formatDate, formatMoney } from '../../../lib/formats.ts';
 import { useUsageOrder } from '../api/get-usage-order.ts';
 import { usageStatsQueryOptions } from '../api/get-usage-stats.ts';
 import { ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 
-const quantity = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(value);
+const quantity = (value: number) => formatCount(value, 3);
 
 function RecentCharge({ item }: { item: UsageStatsItem | undefined }) {
   const charge = item?.recentCharge;
