@@ -29,8 +29,9 @@ describe('first screen in the HTML', () => {
     for (const outage of outages.data) expect(html).toContain(outage.message);
     expect(html).toContain('<h1');
     expect(html).toContain('id="first-screen-state"');
-    // The page's own styles (its frame's background) come with the HTML, not with the page's script.
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/portal\/assets\/AuthFrame-[\w-]+\.css">/);
+    // The app's styles come inside the HTML (decision 110): no stylesheet request before the first paint.
+    expect(html).toMatch(/<style data-href="\/portal\/assets\/[\w-]+\.css">/);
+    expect(html).not.toContain('rel="stylesheet"');
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -28,9 +28,15 @@ function webDist(): string {
     JSON.stringify({
       'index.html': { file: 'assets/index-Ab12Cd34.js', css: ['assets/index-Ef56.css'] },
       'src/Login.tsx': { file: 'assets/Login-1.js', css: ['assets/Login-2.css'], imports: ['index.html', '_Frame.js'] },
-      '_Frame.js': { file: 'assets/Frame-3.js', imports: ['index.html'] },
+      '_Frame.js': { file: 'assets/Frame-3.js', css: ['assets/Frame-4.css'], imports: ['index.html'] },
     }),
   );
+  // The entry's stylesheet and the page's go inside the rendered page; one naming a file relative to
+  // itself keeps its link (inlined, the address would resolve against the page's).
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'index-Ef56.css'), 'body{margin:0}');
+  writeFileSync(join(dist, 'assets', 'Login-2.css'), '.frame{color:navy}');
+  writeFileSync(join(dist, 'assets', 'Frame-4.css'), ".frame{background:url('./wave.svg')}");
   writeFileSync(
     join(dist, 'index.html'),
     `<html><head><script>${inlineScript}</script><title>Northwind Customer Portal</title>` +
@@ -97,10 +103,16 @@ describe('the sign-in page rendered on the server', () => {
     expect(json).toContain('\\u003c/script\\u003e');
     expect(res.body.match(/<script\b/g)).toHaveLength(3);
     expect(JSON.parse(json)).toEqual({ outages });
-    // The page's own stylesheet is linked in the head; the entry's is not repeated.
+    // The entry's and the page's stylesheets are in the head, once each: no request before the first paint.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/portal/assets/Login-2.css">');
+    expect(head).toContain('<style data-href="/portal/assets/index-Ef56.css">body{margin:0}</style>');
+    expect(head).toContain('<style data-href="/portal/assets/Login-2.css">.frame{color:navy}</style>');
     expect(head.match(/index-Ef56\.css/g)).toHaveLength(1);
+    expect(head.match(/Login-2\.css/g)).toHaveLength(1);
+    // Nothing is painted before the whole page has arrived (the state block comes after it).
+    expect(head).toContain('<link rel="expect" href="#first-screen-state" blocking="render">');
+    // A stylesheet with an address relative to itself stays a link.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/portal/assets/Frame-4.css">');
   });
 
   it('is compressed for a browser that takes brotli', async () => {
@@ -126,6 +138,9 @@ describe('the sign-in page rendered on the server', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root"></div>');
       expect(stateOf(res.body)).toBeNull();
+      // The same for every page, so the browser keeps it: the stylesheet stays a link.
+      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/portal/assets/index-Ef56.css">');
+      expect(res.body).not.toContain('<style');
     }
   });
 

@@ -42,43 +42,50 @@ const PlotCanvas = forwardRef<PlotHandle, PlotCanvasProps>(function PlotCanvas(p
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const width = Math.max(200, el.clientWidth);
-    const { options, data } = plotSetup({
-      columns,
-      styles,
-      range,
-      unit,
-      shape,
-      zone,
-      width,
-      height,
-      hidden: hiddenAtBuild.current,
-      onZoom: (zoomed) => zoomListener.current?.(zoomed),
-    });
-    // The drawn x range and point count as data attributes (data-x-min, data-x-max, data-points), so a
-    // test or a person inspecting the page can tell what the canvas shows and that a zoom moved it.
-    const mark = (u: uPlot) => {
-      const x = u.scales.x;
-      if (typeof x?.min === 'number') el.dataset.xMin = String(Math.round(x.min));
-      if (typeof x?.max === 'number') el.dataset.xMax = String(Math.round(x.max));
-      el.dataset.points = String(u.data[0]?.length ?? 0);
-    };
-    const hooks = options.hooks ?? {};
-    options.hooks = {
-      ...hooks,
-      ready: [...(hooks.ready ?? []), mark],
-      setScale: [...(hooks.setScale ?? []), (u, key) => key === 'x' && mark(u)],
-    };
-    const u = new uPlot(options, data, el);
-    plot.current = u;
-    const resize = new ResizeObserver(() => {
-      const w = Math.max(200, el.clientWidth);
-      if (w !== u.width) u.setSize({ width: w, height });
-    });
-    resize.observe(el);
+    let built: { u: uPlot; resize: ResizeObserver } | undefined;
+    // A page's charts get their data together: each plot is built in a task of its own, so a page of
+    // charts is several short tasks instead of one long one that holds up input on a phone.
+    const build = setTimeout(() => {
+      const width = Math.max(200, el.clientWidth);
+      const { options, data } = plotSetup({
+        columns,
+        styles,
+        range,
+        unit,
+        shape,
+        zone,
+        width,
+        height,
+        hidden: hiddenAtBuild.current,
+        onZoom: (zoomed) => zoomListener.current?.(zoomed),
+      });
+      // The drawn x range and point count as data attributes (data-x-min, data-x-max, data-points), so a
+      // test or a person inspecting the page can tell what the canvas shows and that a zoom moved it.
+      const mark = (u: uPlot) => {
+        const x = u.scales.x;
+        if (typeof x?.min === 'number') el.dataset.xMin = String(Math.round(x.min));
+        if (typeof x?.max === 'number') el.dataset.xMax = String(Math.round(x.max));
+        el.dataset.points = String(u.data[0]?.length ?? 0);
+      };
+      const hooks = options.hooks ?? {};
+      options.hooks = {
+        ...hooks,
+        ready: [...(hooks.ready ?? []), mark],
+        setScale: [...(hooks.setScale ?? []), (u, key) => key === 'x' && mark(u)],
+      };
+      const u = new uPlot(options, data, el);
+      plot.current = u;
+      const resize = new ResizeObserver(() => {
+        const w = Math.max(200, el.clientWidth);
+        if (w !== u.width) u.setSize({ width: w, height });
+      });
+      resize.observe(el);
+      built = { u, resize };
+    }, 0);
     return () => {
-      resize.disconnect();
-      u.destroy();
+      clearTimeout(build);
+      built?.resize.disconnect();
+      built?.u.destroy();
       plot.current = null;
     };
   }, [columns, styles, range, unit, shape, zone, height, scheme]);
