@@ -33,3 +33,8 @@ export const staffLevels = { accountAccess: 1, grantAdmin: 2, loginAsUser: 3 } a
 
 /** The staff level of the integration, connector and SNMP pages. */
 export const integrationStaffLevel = 3;
+
+/** The columns the bucket list sorts by (spec services.md, object storage). */
+export const bucketSortColumns = ['bucket', 'size', 'num_objects'] as const;
+
+export type BucketSortColumn = (typeof bucketSortColumns)[number];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { paged, pageParam } from './envelope.ts';
 import { id, optionalId, perPage, searchText } from './fields.ts';
-import { pageSizes } from './limits.ts';
+import { bucketSortColumns, pageSizes } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -171,9 +171,8 @@ export const getObStats = defineCall({
   auth: { access: 'user' },
 });
 
-export const bucketSortColumns = ['bucket', 'size', 'num_objects'] as const;
-
-export type BucketSortColumn = (typeof bucketSortColumns)[number];
+// In limits.ts, with no schema beside it: the bucket table's sort needs them without this module's schemas.
+export { bucketSortColumns, type BucketSortColumn } from './limits.ts';
 
 export const bucket = z.object({ bucket: z.string(), size: z.number(), num_objects: z.number() });
 export type Bucket = z.infer<typeof bucket>;

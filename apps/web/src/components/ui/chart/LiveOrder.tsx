@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 
-import { subscribeLive, type LivePoint } from './live-stream.ts';
+import type { LivePoint } from './live-stream.ts';
 
 const LiveOrderContext = createContext<number | null>(null);
 
@@ -24,7 +24,17 @@ export function useLivePoints(onPoints: (points: readonly LivePoint[]) => void, 
   });
   useEffect(() => {
     if (baseOrderId === null || !enabled) return undefined;
-    return subscribeLive(baseOrderId, (points) => latest.current(points));
+    // The stream's code (its parser and the checks of what it sends) loads when a chart first listens,
+    // not with the page: a product page's first load has that much less to fetch and run (decision 110).
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./live-stream.ts').then(({ subscribeLive }) => {
+      if (!stopped) stop = subscribeLive(baseOrderId, (points) => latest.current(points));
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   }, [baseOrderId, enabled]);
   return baseOrderId !== null && enabled;
 }

@@ -1,10 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Loader, Popover, Select } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 
 import { formatDate } from '../../../lib/formats.ts';
-import { customRange, customRangeSchema, inputDate, optionsWith, rangeFor, type ChartRange } from './ranges.ts';
+import type { CustomValues } from './CustomRangeForm.tsx';
+import { customRange, inputDate, optionsWith, rangeFor, type ChartRange } from './ranges.ts';
+
+// The custom range form and its checks load when it is first opened, not with every chart (decision 110).
+const CustomRangeForm = lazy(() => import('./CustomRangeForm.tsx').then((m) => ({ default: m.CustomRangeForm })));
 
 /** What the range dropdown holds: seconds back from now, or two calendar days. */
 export type RangeChoice = { kind: 'preset'; seconds: number } | { kind: 'custom'; from: string; to: string };
@@ -20,69 +22,6 @@ export const presetRange = (seconds: number): PickedRange => ({
 });
 
 const CUSTOM = 'custom';
-
-interface CustomValues {
-  from: string;
-  to: string;
-}
-
-function CustomRangeForm({
-  title,
-  initial,
-  onApply,
-  onCancel,
-}: {
-  title: string;
-  initial: CustomValues;
-  onApply: (values: CustomValues) => void;
-  onCancel: () => void;
-}) {
-  const schema = useMemo(() => customRangeSchema(), []);
-  const { register, handleSubmit, formState } = useForm<CustomValues>({
-    resolver: zodResolver(schema),
-    defaultValues: initial,
-  });
-  const { errors } = formState;
-  const [today] = useState(() => inputDate(Date.now() / 1000));
-  return (
-    <form
-      aria-label={`Custom range of ${title}`}
-      noValidate
-      onSubmit={(event) => {
-        // The chart may sit inside another form some day: this one submits alone.
-        event.stopPropagation();
-        void handleSubmit(onApply)(event);
-      }}
-    >
-      <Stack gap="xs">
-        <Text size="sm" fw={600}>
-          Custom range
-        </Text>
-        <TextInput
-          type="date"
-          label="From"
-          size="xs"
-          max={today}
-          data-autofocus
-          error={errors.from?.message}
-          {...register('from')}
-        />
-        <TextInput type="date" label="To" size="xs" max={today} error={errors.to?.message} {...register('to')} />
-        <Text size="xs" c="dimmed">
-          Whole days in your time zone, up to 800 days.
-        </Text>
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button size="xs" type="submit">
-            Apply
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
 
 export interface RangePickerProps {
   /** The chart's title (names the dropdown and the form for screen readers). */
@@ -142,16 +81,18 @@ export function RangePicker({ title, defaultSeconds, value, onChange }: RangePic
       </Popover.Target>
       <Popover.Dropdown>
         {editing && (
-          <CustomRangeForm
-            title={title}
-            initial={initial}
-            onCancel={() => setEditing(false)}
-            onApply={(values) => {
-              const range = customRange(values.from, values.to);
-              setEditing(false);
-              if (range) onChange({ choice: { kind: 'custom', ...values }, range });
-            }}
-          />
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the custom range form" />}>
+            <CustomRangeForm
+              title={title}
+              initial={initial}
+              onCancel={() => setEditing(false)}
+              onApply={(values) => {
+                const range = customRange(values.from, values.to);
+                setEditing(false);
+                if (range) onChange({ choice: { kind: 'custom', ...values }, range });
+              }}
+            />
+          </Suspense>
         )}
       </Popover.Dropdown>
     </Popover>

@@ -6,13 +6,13 @@ import {
   chartFileName,
   customRange,
   customRangeMessages,
-  customRangeSchema,
   DAY,
   optionsWith,
   rangeFor,
   rangeOptions,
   slug,
 } from './ranges.ts';
+import { customRangeSchema } from './CustomRangeForm.tsx';
 
 const now = new Date(2026, 10, 24, 14, 30, 45).getTime();
 const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min).getTime() / 1000;

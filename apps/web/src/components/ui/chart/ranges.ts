@@ -1,6 +1,4 @@
-import { products } from '@portal/contract';
 import dayjs from 'dayjs';
-import { z } from 'zod';
 
 /**
  * Chart ranges (spec services.md section 4): the dropdown offers a number of seconds back from now and
@@ -59,7 +57,7 @@ export const customRangeMessages = {
 } as const;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (value: string) =>
+export const validDate = (value: string) =>
   isoDate.test(value) && dayjs(value).isValid() && dayjs(value).format('YYYY-MM-DD') === value;
 
 /**
@@ -74,27 +72,6 @@ export function customRange(from: string, to: string, nowMs = Date.now()): Chart
   const end = Math.min(endOfTo, now);
   return end > start ? { start, end } : null;
 }
-
-/** The custom range form's rules; messages shown under each date input. */
-export const customRangeSchema = (nowMs = Date.now()) =>
-  z.object({ from: z.string(), to: z.string() }).superRefine((value, ctx) => {
-    const fromOk = validDate(value.from);
-    const toOk = validDate(value.to);
-    if (!fromOk) ctx.addIssue({ code: 'custom', path: ['from'], message: customRangeMessages.from });
-    if (!toOk) ctx.addIssue({ code: 'custom', path: ['to'], message: customRangeMessages.to });
-    if (!fromOk || !toOk) return;
-    if (value.to < value.from) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: customRangeMessages.order });
-      return;
-    }
-    if (dayjs(value.from).startOf('day').valueOf() > nowMs) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: customRangeMessages.future });
-      return;
-    }
-    const range = customRange(value.from, value.to, nowMs);
-    if (range && range.end - range.start > products.maxChartRangeSeconds)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: customRangeMessages.tooLong });
-  });
 
 /** Today as the date inputs write it (YYYY-MM-DD, viewer's zone). */
 export const inputDate = (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD');

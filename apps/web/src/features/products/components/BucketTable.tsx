@@ -1,4 +1,4 @@
-import { products, type Bucket } from '@portal/contract';
+import { bucketSortColumns, type Bucket, type BucketSortColumn } from '@portal/contract';
 
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { ListSearch } from '../../../components/ui/ListSearch.tsx';
@@ -16,8 +16,8 @@ const columns: Column<Bucket>[] = [
   { key: 'num_objects', header: 'Objects', render: (b) => count(b.num_objects), sortable: true, align: 'right' },
 ];
 
-const isSortColumn = (value: string | null): value is products.BucketSortColumn =>
-  (products.bucketSortColumns as readonly (string | null)[]).includes(value);
+const isSortColumn = (value: string | null): value is BucketSortColumn =>
+  (bucketSortColumns as readonly (string | null)[]).includes(value);
 
 /** The buckets of an object storage order: searchable, sortable, 10 a page (state in the query string). */
 export function BucketTable({ baseOrderId }: { baseOrderId: number }) {
