@@ -331,10 +331,10 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
     const ob = firstOf.get('ob')!;
     await navigate(page, `/service/ob/${ob.base_order_id}`);
     await settle(page);
-    await page.getByRole('combobox', { name: 'Range of Storage used' }).click();
-    await page.getByRole('option', { name: 'Last 3 months', exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Range of Storage used' }).selectOption({ label: 'Custom range…' });
+    await page.getByRole('form', { name: 'Custom range of Storage used' }).waitFor();
     await settle(page);
-    findings.push(...(await scan(page, `/service/ob/${ob.base_order_id} (range dropdown open)`)));
+    findings.push(...(await scan(page, `/service/ob/${ob.base_order_id} (custom range form open)`)));
 
     await page.setViewportSize({ width: 390, height: 844 });
     await navigate(page, '/home/index');

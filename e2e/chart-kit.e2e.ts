@@ -240,15 +240,13 @@ describe('chart kit on the product pages', () => {
     expect(Number(lines[1]?.split(',')[1])).toBeGreaterThan(0);
 
     // Last day of a daily series: one labelled bar, not a one-point line.
-    await chart.getByRole('combobox', { name: 'Range of Memory' }).click();
-    await page.getByRole('option', { name: 'Last day', exact: true }).click();
+    await chart.getByRole('combobox', { name: 'Range of Memory' }).selectOption({ label: 'Last day' });
     await chart.getByText(/Daily values/).waitFor();
     await chart.locator('[data-testid="chart-canvas"] canvas').waitFor();
     await chart.screenshot({ path: join(shots, 'last-day-bars.png') });
 
     // Custom range: errors in the form first, then the range asked for is exactly the days chosen.
-    await chart.getByRole('combobox', { name: 'Range of Memory' }).click();
-    await page.getByRole('option', { name: 'Custom range…' }).click();
+    await chart.getByRole('combobox', { name: 'Range of Memory' }).selectOption({ label: 'Custom range…' });
     const form = page.getByRole('form', { name: 'Custom range of Memory' });
     await form.getByLabel('From').fill('');
     await form.getByRole('button', { name: 'Apply' }).click();
@@ -309,8 +307,7 @@ describe('chart kit on the product pages', () => {
 
     // The week asked for is the week the axis shows.
     const request = page.waitForRequest((r) => r.url().includes('network/get-network-stats'));
-    await traffic.getByRole('combobox', { name: `Range of ${title}` }).click();
-    await page.getByRole('option', { name: 'Last week', exact: true }).click();
+    await traffic.getByRole('combobox', { name: `Range of ${title}` }).selectOption({ label: 'Last week' });
     const url = new URL((await request).url());
     expect(Number(url.searchParams.get('endDate')) - Number(url.searchParams.get('startDate'))).toBe(7 * DAY);
     await traffic.locator('[data-testid="chart-canvas"] canvas').waitFor();

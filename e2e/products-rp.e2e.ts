@@ -67,8 +67,7 @@ describe('resource pool page', () => {
 
     // The range dropdown asks for another range.
     const request = page.waitForRequest((r) => r.url().includes('resource-pools/get-resource-pool-stats'));
-    await memory.getByRole('combobox', { name: 'Range of Memory' }).click();
-    await page.getByRole('option', { name: 'Last week', exact: true }).click();
+    await memory.getByRole('combobox', { name: 'Range of Memory' }).selectOption({ label: 'Last week' });
     const range = new URL((await request).url()).searchParams;
     expect(Number(range.get('end')) - Number(range.get('start'))).toBe(7 * DAY);
 

@@ -55,8 +55,7 @@ async function changeRange(page: Page, chartTitle: string, option: string, callP
   const chart = page.getByRole('figure', { name: chartTitle }).first();
   await chart.locator('[data-testid="chart-canvas"] canvas').first().waitFor();
   const request = page.waitForRequest((r) => r.url().includes(callPath));
-  await chart.getByRole('combobox', { name: `Range of ${chartTitle}` }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chart.getByRole('combobox', { name: `Range of ${chartTitle}` }).selectOption({ label: option });
   const url = new URL((await request).url());
   await chart.locator('[data-testid="chart-canvas"] canvas').first().waitFor();
   return url.searchParams;

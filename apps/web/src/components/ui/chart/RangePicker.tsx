@@ -1,4 +1,4 @@
-import { Loader, Popover, Select } from '@mantine/core';
+import { Loader, NativeSelect, Popover } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 
 import { formatDate } from '../../../lib/formats.ts';
@@ -21,7 +21,9 @@ export const presetRange = (seconds: number): PickedRange => ({
   range: rangeFor(seconds),
 });
 
+/** The entry of the custom range in use, and the entry that opens the form for a new one. */
 const CUSTOM = 'custom';
+const NEW_CUSTOM = 'custom-new';
 
 export interface RangePickerProps {
   /** The chart's title (names the dropdown and the form for screen readers). */
@@ -34,21 +36,46 @@ export interface RangePickerProps {
 /**
  * The range dropdown of a chart (spec services.md section 4: seconds back from now) plus a custom
  * range of calendar days, checked before it is used, with its errors under each date.
+ *
+ * A native select (decision 110): a page of charts has one per chart, and Mantine's combobox with its
+ * floating dropdown cost each chart a long share of the page's takeover on a phone, whose own picker
+ * is the better one there anyway. The custom range's popover exists only while it is open, for the same
+ * reason. A native select fires no change when its chosen entry is chosen again, so a custom range in
+ * use shows as an entry of its own, above the "Custom range…" entry that opens the form.
  */
 export function RangePicker({ title, defaultSeconds, value, onChange }: RangePickerProps) {
   const [editing, setEditing] = useState(false);
   const options = optionsWith(defaultSeconds);
   const custom = value.choice.kind === 'custom' ? value.choice : null;
-  const customLabel = custom ? `${formatDate(custom.from)} – ${formatDate(custom.to)}` : 'Custom range…';
   const selected = value.choice.kind === 'preset' ? String(value.choice.seconds) : CUSTOM;
   const initial: CustomValues = custom ?? {
     from: inputDate(value.range.start),
     to: inputDate(Math.max(value.range.start, value.range.end - 1)),
   };
 
+  const select = (
+    <NativeSelect
+      aria-label={`Range of ${title}`}
+      size="xs"
+      w={custom ? 190 : 150}
+      data={[
+        ...options.map((o) => ({ value: String(o.seconds), label: o.label })),
+        ...(custom ? [{ value: CUSTOM, label: `${formatDate(custom.from)} – ${formatDate(custom.to)}` }] : []),
+        { value: NEW_CUSTOM, label: 'Custom range…' },
+      ]}
+      value={selected}
+      onChange={(event) => {
+        const v = event.currentTarget.value;
+        if (v === NEW_CUSTOM) setEditing(true);
+        else if (v !== CUSTOM) onChange(presetRange(Number(v)));
+      }}
+    />
+  );
+  if (!editing) return select;
+
   return (
     <Popover
-      opened={editing}
+      opened
       onChange={setEditing}
       position="bottom-end"
       withArrow
@@ -57,43 +84,20 @@ export function RangePicker({ title, defaultSeconds, value, onChange }: RangePic
       returnFocus
       closeOnEscape
     >
-      <Popover.Target>
-        <Select
-          aria-label={`Range of ${title}`}
-          size="xs"
-          w={custom ? 190 : 150}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          data={[
-            ...options.map((o) => ({ value: String(o.seconds), label: o.label })),
-            { value: CUSTOM, label: customLabel },
-          ]}
-          value={selected}
-          onOptionSubmit={(v) => {
-            // Picking the custom entry again (to change its dates) fires no change: open the form here.
-            if (v === CUSTOM) setEditing(true);
-          }}
-          onChange={(v) => {
-            if (!v || v === CUSTOM) return;
-            onChange(presetRange(Number(v)));
-          }}
-        />
-      </Popover.Target>
+      <Popover.Target>{select}</Popover.Target>
       <Popover.Dropdown>
-        {editing && (
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the custom range form" />}>
-            <CustomRangeForm
-              title={title}
-              initial={initial}
-              onCancel={() => setEditing(false)}
-              onApply={(values) => {
-                const range = customRange(values.from, values.to);
-                setEditing(false);
-                if (range) onChange({ choice: { kind: 'custom', ...values }, range });
-              }}
-            />
-          </Suspense>
-        )}
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the custom range form" />}>
+          <CustomRangeForm
+            title={title}
+            initial={initial}
+            onCancel={() => setEditing(false)}
+            onApply={(values) => {
+              const range = customRange(values.from, values.to);
+              setEditing(false);
+              if (range) onChange({ choice: { kind: 'custom', ...values }, range });
+            }}
+          />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );
