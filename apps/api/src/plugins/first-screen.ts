@@ -39,11 +39,35 @@ export const fetchThrough =
 /** The browser build's manifest (dist/.vite/manifest.json): each module's file, CSS and static imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
+/** A `url()` relative to the stylesheet, which would resolve against the page's address once inlined. */
+const relativeUrl = /url\(\s*['"]?(?!data:|\/|https?:)/i;
+
 /**
- * The stylesheets of a lazily loaded page and what it imports, as links for the head: the server's HTML
- * is styled like the app's (a page's CSS module loads with its chunk). What index.html links is left out.
+ * A stylesheet of the build (`assets/….css`) for a rendered page's head: its CSS in a style element, so
+ * the first paint waits for no request (decision 110). One that could end its element early (`</style`)
+ * or has a relative `url()`, or is not on disk, stays a link.
  */
-export function pageLinks(manifest: Manifest, page: string, template: string): string {
+function stylesheet(dist: string, file: string): string {
+  const link = `<link rel="stylesheet" crossorigin href="/portal/${file}">`;
+  const path = join(dist, file);
+  if (!existsSync(path)) return link;
+  const css = readFileSync(path, 'utf8');
+  return /<\/style/i.test(css) || relativeUrl.test(css) ? link : `<style data-href="/portal/${file}">${css}</style>`;
+}
+
+/** The template with each of its own stylesheet links (`/portal/assets/*.css`) as `stylesheet` gives it. */
+export function inlineStylesheets(template: string, dist: string): string {
+  return template.replace(
+    /<link rel="stylesheet" crossorigin href="\/portal\/(assets\/[^"]+\.css)">/g,
+    (_link, file: string) => stylesheet(dist, file),
+  );
+}
+
+/**
+ * The stylesheets of a lazily loaded page and what it imports, for the head: the server's HTML is styled
+ * like the app's (a page's CSS module loads with its chunk). What index.html links is left out.
+ */
+export function pageStylesheets(manifest: Manifest, page: string, template: string, dist: string): string {
   const files = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -60,28 +84,8 @@ export function pageLinks(manifest: Manifest, page: string, template: string): s
   // paint), more than the app's own preloading costs the phone (decision 110).
   return [...styles]
     .filter(fresh)
-    .map((css) => `<link rel="stylesheet" crossorigin href="/portal/${css}">`)
+    .map((css) => stylesheet(dist, css))
     .join('');
-}
-
-/** A `url()` relative to the stylesheet, which would resolve against the page's address once inlined. */
-const relativeUrl = /url\(\s*['"]?(?!data:|\/|https?:)/i;
-
-/**
- * The template with each of its own stylesheets (`/portal/assets/*.css`) as a style element instead of a
- * link. A stylesheet that could end its element early (`</style`) or has a relative `url()` keeps its link.
- */
-export function inlineStylesheets(template: string, dist: string): string {
-  return template.replace(
-    /<link rel="stylesheet" crossorigin href="\/portal\/(assets\/[^"]+\.css)">/g,
-    (link, file: string) => {
-      const path = join(dist, file);
-      if (!existsSync(path)) return link;
-      const css = readFileSync(path, 'utf8');
-      const unsafe = /<\/style/i.test(css) || relativeUrl.test(css);
-      return unsafe ? link : `<style data-href="/portal/${file}">${css}</style>`;
-    },
-  );
 }
 
 /** The element the browser reads the rendered page's state from; the web's `firstScreenElementId`. */
@@ -127,10 +131,10 @@ export async function firstScreenRenderer(app: FastifyInstance, dist: string) {
   const styled = inlineStylesheets(template, dist);
 
   // A page's stylesheets depend only on the build: worked out once per page, not per request.
-  const links = new Map<string, string>();
-  const linksOf = (key: string) => {
-    if (!links.has(key)) links.set(key, inlineStylesheets(pageLinks(manifest, key, template), dist));
-    return links.get(key) as string;
+  const styles = new Map<string, string>();
+  const stylesOf = (key: string) => {
+    if (!styles.has(key)) styles.set(key, pageStylesheets(manifest, key, template, dist));
+    return styles.get(key) as string;
   };
 
   const page = async (request: FastifyRequest): Promise<{ html: string; personal: boolean } | null> => {
@@ -153,7 +157,7 @@ export async function firstScreenRenderer(app: FastifyInstance, dist: string) {
     const state = `<script type="application/json" id="${stateElementId}">${scriptSafeJson(rendered.state)}</script>`;
     const withTitle = title ? styled.replace(/<title>[^<]*<\/title>/, (index) => title + index) : styled;
     const html = withTitle
-      .replace('</head>', () => `${linksOf(rendered.page)}${wholePage}</head>`)
+      .replace('</head>', () => `${stylesOf(rendered.page)}${wholePage}</head>`)
       .replace(rootElement, () => `<div id="root">${body}</div>${state}`);
     return { html, personal: rendered.personal };
   };

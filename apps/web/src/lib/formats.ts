@@ -55,30 +55,25 @@ export function currentViewer(): Viewer {
   return browserViewer.viewer;
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormatters.set(key, format);
-  }
-  return format;
+/**
+ * One formatter per locale and options: creating an Intl formatter costs far more than using one, and
+ * every formatted value asks for one.
+ */
+function cachedFormatter<O, F>(Formatter: new (locale: string, options: O) => F): (locale: string, options: O) => F {
+  const made = new Map<string, F>();
+  return (locale, options) => {
+    const key = `${locale}|${JSON.stringify(options)}`;
+    let format = made.get(key);
+    if (!format) {
+      format = new Formatter(locale, options);
+      made.set(key, format);
+    }
+    return format;
+  };
 }
 
-const numberFormatters = new Map<string, Intl.NumberFormat>();
-
-/** One formatter per locale and options: creating an Intl formatter costs far more than using one. */
-export function numberFormatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormatters.set(key, format);
-  }
-  return format;
-}
+const dateFormatter = cachedFormatter<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>(Intl.DateTimeFormat);
+export const numberFormatter = cachedFormatter<Intl.NumberFormatOptions, Intl.NumberFormat>(Intl.NumberFormat);
 
 /** Newer ICU puts a narrow no-break space before AM/PM; pages and searches expect a plain space. */
 const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
