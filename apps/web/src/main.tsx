@@ -11,17 +11,15 @@ import { RouterProvider } from 'react-router/dom';
 import { loadLazyMatches, readFirstScreenState } from './app/first-screen.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter, routes } from './app/router.tsx';
+import { expectServerParts, rootTakenOver } from './lib/hydration-mark.ts';
 import { queryClient } from './lib/query-client.ts';
 import { rememberViewer } from './lib/render-cookies.ts';
 import { adoptSession } from './lib/session.ts';
 
-/**
- * Marks the document once the app has rendered or taken over the server's page (`data-hydrated`): before
- * that, a server-rendered control shows but does not answer yet (the browser tests wait for it).
- */
+/** The root has committed: the document's mark waits for the page's parts too (lib/hydration-mark.ts). */
 function HydratedMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    rootTakenOver();
     // For the next signed-in page the server renders, in this browser's locale and time zone (decision
     // 109). Not before: resolving the time zone is a costly first use of Intl on a phone, kept out of the
     // tasks that take the page over.
@@ -46,6 +44,7 @@ async function start(container: HTMLElement) {
   if (state) {
     if (state.session) adoptSession(state.session);
     hydrate(queryClient, state.queries);
+    expectServerParts(container);
     await loadLazyMatches(routes, window.location.pathname);
   }
   const router = createRouter(state?.router);

@@ -10,6 +10,7 @@ import { paths } from '../../config/paths.ts';
 import { readTokenPayload } from '../../lib/token.ts';
 import { useLoginData } from '../../lib/use-session.ts';
 import { DocumentTitle } from '../../components/ui/DocumentTitle.tsx';
+import { HydrationPart } from '../../components/ui/HydrationPart.tsx';
 import classes from './AppLayout.module.css';
 import { HeaderBar } from './HeaderBar.tsx';
 import { buildNav, hidesPageWithoutAccounts } from './nav-model.ts';
@@ -39,9 +40,9 @@ export function AppLayout() {
       </a>
       <header className={classes.header}>
         {/* Each part of a page the server rendered is taken over in a task of its own (decision 109). */}
-        <Suspense fallback={null}>
+        <HydrationPart>
           <HeaderBar user={session.user} navOpened={navOpened} onToggleNav={toggle} />
-        </Suspense>
+        </HydrationPart>
       </header>
       <nav
         id="portal-sidebar"
@@ -50,9 +51,9 @@ export function AppLayout() {
         data-testid="sidebar"
         data-opened={navOpened}
       >
-        <Suspense fallback={null}>
+        <HydrationPart>
           <Sidebar nav={nav} onNavigate={close} opened={navOpened} />
-        </Suspense>
+        </HydrationPart>
       </nav>
       <main id="main" tabIndex={-1} className={classes.main}>
         {navigation.state !== 'idle' && (
@@ -75,9 +76,9 @@ export function AppLayout() {
               , or ask your company's portal administrator to give you access.
             </Alert>
           ) : (
-            <Suspense fallback={null}>
+            <HydrationPart>
               <Outlet />
-            </Suspense>
+            </HydrationPart>
           )}
         </div>
       </main>

@@ -18,6 +18,7 @@ import { presetRange, RangePicker, type PickedRange } from './chart/RangePicker.
 import { chartCsv, chartShape, dataSpan, toColumns, type ChartColumns } from './chart/table.ts';
 import { formatPointTime, isDaily } from './chart/time-axis.ts';
 import type { ChartUnit } from './chart/units.ts';
+import { HydrationPart } from './HydrationPart.tsx';
 
 // uPlot loads with the first chart, never with the initial bundle.
 const PlotCanvas = lazy(() => import('./chart/PlotCanvas.tsx'));
@@ -120,9 +121,9 @@ export function TimeSeriesChart<T, K extends QueryKey, S = never, SK extends Que
   // own, and what follows (its data starting to load, its dropdowns placing themselves) is per chart
   // too, instead of one long task for a page of charts on a phone (decision 110).
   return (
-    <Suspense fallback={null}>
+    <HydrationPart>
       <Chart {...props} />
-    </Suspense>
+    </HydrationPart>
   );
 }
 

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Suspense } from 'react';
 
+import { HydrationPart } from '../../../components/ui/HydrationPart.tsx';
 import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
 import { useLoginData } from '../../../lib/use-session.ts';
 import { useOutages } from '../../notifications/api/get-outages.ts';
@@ -34,14 +34,14 @@ export function DashboardPage() {
       {/* Each box of a page the server rendered is taken over in a task of its own (decision 109). */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {gridBoxes.map((Box, place) => (
-          <Suspense key={place} fallback={null}>
+          <HydrationPart key={place}>
             <Box />
-          </Suspense>
+          </HydrationPart>
         ))}
       </SimpleGrid>
-      <Suspense fallback={null}>
+      <HydrationPart>
         <PendingOrdersBox />
-      </Suspense>
+      </HydrationPart>
     </Stack>
   );
 }
