@@ -39,6 +39,10 @@ const onlyPages = process.env.PAGES?.split(',');
 const withLighthouse = process.env.LIGHTHOUSE !== 'false';
 // LH_REPORTS=<dir> keeps each Lighthouse report (JSON) there, to read its audits (long tasks, bootup time).
 const lighthouseReports = process.env.LH_REPORTS;
+// Lighthouse's score moves 2-3 points between runs of one build on one machine: each page is run LH_RUNS
+// times (default 3) and the run of median performance is the page's figure, as Lighthouse's own guidance
+// on variability advises; every run's score is shown beside it.
+const lighthouseRuns = Number(process.env.LH_RUNS ?? 3);
 
 /** The throttled phone profile: 150 ms round trip, 1.6 Mbps down, 750 kbps up, 4× slower CPU. */
 const phone = { latency: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpu: 4 };
@@ -285,6 +289,8 @@ async function phoneRun(
 interface LighthouseFigure {
   page: string;
   performance: number;
+  /** Every run's performance score, in the order run. */
+  runs?: string;
   accessibility: number;
   bestPractices: number;
   cls: number;
@@ -292,7 +298,7 @@ interface LighthouseFigure {
   failing: string[];
 }
 
-async function lighthouseRun(chromePort: number, target: PageTarget): Promise<LighthouseFigure> {
+async function lighthouseRun(chromePort: number, target: PageTarget, run: number): Promise<LighthouseFigure> {
   // Lighthouse's default settings are the mobile run; its storage reset clears the HTTP cache and
   // service workers but keeps cookies and local storage, so the signed-in session stays.
   let lhr;
@@ -312,7 +318,7 @@ async function lighthouseRun(chromePort: number, target: PageTarget): Promise<Li
   }
   if (lighthouseReports) {
     mkdirSync(lighthouseReports, { recursive: true });
-    writeFileSync(join(lighthouseReports, `${target.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+    writeFileSync(join(lighthouseReports, `${target.name.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing = Object.values(lhr.categories)
@@ -334,6 +340,15 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 };
+
+/** A page's Lighthouse figure: the run of median performance of `lighthouseRuns` runs. */
+async function lighthouseFigure(chromePort: number, target: PageTarget): Promise<LighthouseFigure> {
+  const figures: LighthouseFigure[] = [];
+  for (let run = 1; run <= lighthouseRuns; run++) figures.push(await lighthouseRun(chromePort, target, run));
+  const middle = median(figures.map((f) => f.performance));
+  const figure = figures.find((f) => f.performance === middle)!;
+  return { ...figure, runs: figures.map((f) => f.performance).join(' ') };
+}
 
 let browser: Browser | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -430,15 +445,15 @@ try {
   if (withLighthouse) {
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
     for (const target of targets.filter((t) => !t.signedIn))
-      lighthouseFigures.push(await lighthouseRun(chrome.port, target));
+      lighthouseFigures.push(await lighthouseFigure(chrome.port, target));
     const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const lhSetup = await cdpBrowser.contexts()[0]!.newPage();
     await signInThroughForm(lhSetup);
     await lhSetup.close();
     await cdpBrowser.close();
     for (const target of targets.filter((t) => t.signedIn))
-      lighthouseFigures.push(await lighthouseRun(chrome.port, target));
-    console.log('\nLighthouse mobile:');
+      lighthouseFigures.push(await lighthouseFigure(chrome.port, target));
+    console.log(`\nLighthouse mobile, median of ${lighthouseRuns} run(s):`);
     console.table(
       lighthouseFigures.map(({ failing: _failing, ...f }) => ({
         ...f,

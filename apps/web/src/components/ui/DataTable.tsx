@@ -34,6 +34,8 @@ export interface DataTableProps<Row> {
   sort?: SortState;
   onSort?: (column: string) => void;
   rowProps?: (row: Row) => { className?: string; 'data-highlight'?: boolean };
+  /** A closing row (a total): `title` heads it in the first column, `cells` fill the others by column key. */
+  footer?: { title: ReactNode; cells: Partial<Record<string, ReactNode>> };
 }
 
 const sortIcon = { asc: '▲', desc: '▼' } as const;
@@ -44,7 +46,7 @@ const sortIcon = { asc: '▲', desc: '▼' } as const;
  * buttons, so no column is cut off or squeezed into overlapping text (DataTable.module.css).
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, rowKey, caption, loading, error, empty, sort, onSort, rowProps } = props;
+  const { columns, rows, rowKey, caption, loading, error, empty, sort, onSort, rowProps, footer } = props;
 
   if (error) return <ErrorBox error={error} />;
   if (loading || !rows) return <LoadingState />;
@@ -96,6 +98,27 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </tr>
           ))}
         </tbody>
+        {footer && (
+          <tfoot>
+            <tr>
+              {columns.map((column, place) =>
+                place === 0 ? (
+                  <th key={column.key} scope="row">
+                    {footer.title}
+                  </th>
+                ) : (
+                  <td
+                    key={column.key}
+                    style={column.align ? { textAlign: column.align } : undefined}
+                    data-label={cellLabel(column)}
+                  >
+                    {footer.cells[column.key]}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -1,12 +1,15 @@
-import { Loader, NativeSelect, Popover } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 
 import { formatDate } from '../../../lib/formats.ts';
 import type { CustomValues } from './CustomRangeForm.tsx';
 import { customRange, inputDate, optionsWith, rangeFor, type ChartRange } from './ranges.ts';
 
-// The custom range form and its checks load when it is first opened, not with every chart (decision 110).
-const CustomRangeForm = lazy(() => import('./CustomRangeForm.tsx').then((m) => ({ default: m.CustomRangeForm })));
+// The custom range's popover, form and checks load when it is first opened, not with every chart
+// (decisions 110, 112).
+const CustomRangePopover = lazy(() =>
+  import('./CustomRangePopover.tsx').then((m) => ({ default: m.CustomRangePopover })),
+);
 
 /** What the range dropdown holds: seconds back from now, or two calendar days. */
 export type RangeChoice = { kind: 'preset'; seconds: number } | { kind: 'custom'; from: string; to: string };
@@ -73,32 +76,20 @@ export function RangePicker({ title, defaultSeconds, value, onChange }: RangePic
   );
   if (!editing) return select;
 
+  // While the popover's code loads, the dropdown shows as it is.
   return (
-    <Popover
-      opened
-      onChange={setEditing}
-      position="bottom-end"
-      withArrow
-      shadow="md"
-      trapFocus
-      returnFocus
-      closeOnEscape
-    >
-      <Popover.Target>{select}</Popover.Target>
-      <Popover.Dropdown>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the custom range form" />}>
-          <CustomRangeForm
-            title={title}
-            initial={initial}
-            onCancel={() => setEditing(false)}
-            onApply={(values) => {
-              const range = customRange(values.from, values.to);
-              setEditing(false);
-              if (range) onChange({ choice: { kind: 'custom', ...values }, range });
-            }}
-          />
-        </Suspense>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={select}>
+      <CustomRangePopover
+        select={select}
+        title={title}
+        initial={initial}
+        onCancel={() => setEditing(false)}
+        onApply={(values) => {
+          const range = customRange(values.from, values.to);
+          setEditing(false);
+          if (range) onChange({ choice: { kind: 'custom', ...values }, range });
+        }}
+      />
+    </Suspense>
   );
 }

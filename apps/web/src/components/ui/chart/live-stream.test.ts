@@ -54,7 +54,10 @@ describe('subscribeLive', () => {
     expect(requests[0]?.authorization).toBe('Bearer header.payload.signature');
 
     const point = { series: 'if_in_octets', object_key: '7', ts: 1_700_000_000, value: 12.5 };
-    // An event split over two writes, a comment, and an event of another kind.
+    // Points that are not points (a fractional time, a missing value), an event split over two writes, a
+    // comment, and an event of another kind: only the one point arrives.
+    push('event: point\ndata: {"series":"if_in_octets","object_key":null,"ts":1.5,"value":1}\n\n');
+    push('event: point\ndata: {"series":"if_in_octets","object_key":"7","ts":1700000000}\n\n');
     push(': keep-alive\n\n');
     push('event: point\ndata: {"series":"if_in_octets",');
     push('"object_key":"7","ts":1700000000,"value":12.5}\n\nevent: other\ndata: {}\n\n');

@@ -1,6 +1,7 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { products } from '@portal/contract';
 
+import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { formatCount, formatMoney } from '../../../lib/formats.ts';
 import { PageSection } from './ProductSections.tsx';
 
@@ -14,51 +15,49 @@ export const chargeOf = (order: { charges: products.OrderCharge[] }, prefix: str
 export const billedAs = (c: products.OrderCharge) =>
   `${quantity(c.quantity)}${c.unit_of_measure ? ` ${c.unit_of_measure}` : ''} × ${formatMoney(c.rate)}`;
 
+const columns: Column<products.OrderCharge>[] = [
+  {
+    key: 'component',
+    header: 'Component (quantity × rate)',
+    label: 'Component',
+    // One element: on a phone the cell is a grid of its label and one value.
+    render: (c) => (
+      <div>
+        <Text size="sm">{c.description}</Text>
+        <Text size="xs" c="dimmed">
+          {billedAs(c)}
+        </Text>
+      </div>
+    ),
+  },
+  {
+    key: 'charge',
+    header: 'Charge',
+    align: 'right',
+    render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(c.mrc_charges)}</span>,
+  },
+];
+
 /**
  * The order's monthly charge as it is billed (decision 099): each component with its quantity × rate
  * and its charge, and the total, which is the order's monthly charge. Components without a charge are
- * left out, as on the order page. Two columns, so it reads on a phone without scrolling sideways.
+ * left out, as on the order page.
  */
 export function ChargesTable({ order }: { order: { mrc_charges: number; charges: products.OrderCharge[] } }) {
   const rows = order.charges.filter((c) => c.mrc_charges !== 0);
   return (
     <PageSection title="Monthly charges" testId="charges">
-      <Table verticalSpacing="xs" aria-label="Monthly charges">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Component (quantity × rate)</Table.Th>
-            <Table.Th ta="right">Charge</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((c) => (
-            <Table.Tr key={c.component_id}>
-              <Table.Td>
-                <Text size="sm">{c.description}</Text>
-                <Text size="xs" c="dimmed">
-                  {billedAs(c)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(c.mrc_charges)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>Total monthly charge</Table.Th>
-            <Table.Th ta="right" data-testid="charges-total">
-              {formatMoney(order.mrc_charges)}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-      {rows.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No component of this order has a monthly charge.
-        </Text>
-      )}
+      <DataTable
+        caption="Monthly charges"
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c.component_id}
+        empty="No component of this order has a monthly charge."
+        footer={{
+          title: 'Total monthly charge',
+          cells: { charge: <span data-testid="charges-total">{formatMoney(order.mrc_charges)}</span> },
+        }}
+      />
     </PageSection>
   );
 }
