@@ -15,6 +15,7 @@ import { expectServerParts, rootTakenOver } from './lib/hydration-mark.ts';
 import { queryClient } from './lib/query-client.ts';
 import { rememberViewer } from './lib/render-cookies.ts';
 import { adoptSession } from './lib/session.ts';
+import { getToken } from './lib/token.ts';
 
 /** The root has committed: the document's mark waits for the page's parts too (lib/hydration-mark.ts). */
 function HydratedMark() {
@@ -22,8 +23,9 @@ function HydratedMark() {
     rootTakenOver();
     // For the next signed-in page the server renders, in this browser's locale and time zone (decision
     // 109). Not before: resolving the time zone is a costly first use of Intl on a phone, kept out of the
-    // tasks that take the page over.
-    rememberViewer();
+    // tasks that take the page over. Only when signed in: the sign-in page formats nothing, and signing in
+    // writes it (decision 112).
+    if (getToken()) rememberViewer();
   }, []);
   return null;
 }

@@ -3,6 +3,7 @@ import type { auth } from '@portal/contract';
 import { paths } from '../../config/paths.ts';
 import type { LoadResult } from '../../lib/login-data.ts';
 import { loadLoginData } from '../../lib/login-data.ts';
+import { rememberViewer } from '../../lib/render-cookies.ts';
 import { saveToken } from '../../lib/token.ts';
 
 /** Where each outcome of the login-data load sends the user. */
@@ -18,6 +19,8 @@ const destination: Record<LoadResult, string> = {
  */
 export async function completeSignIn(token: auth.TokenData, returnTo: string | null = null): Promise<string> {
   saveToken(token.token, token.expires_at);
+  // The server renders the signed-in pages by this browser's locale and time zone (decision 109).
+  rememberViewer();
   const result = await loadLoginData();
   return result === 'ok' && returnTo ? returnTo : destination[result];
 }

@@ -1,15 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { auth } from '@portal/contract';
+import type { auth } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { paths } from '../../../config/paths.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 export type CredentialsValues = z.output<typeof auth.credentials>;
+
+// The rules load on the first keystroke, or on sending (decision 112): not with the sign-in page.
+const rules = lazyResolver<z.input<typeof auth.credentials>, CredentialsValues>(() =>
+  import('./credentials-rules.ts').then((m) => m.credentialsResolver),
+);
 
 export interface CredentialsFormProps {
   onSubmit: (values: CredentialsValues) => void;
@@ -20,7 +25,7 @@ export interface CredentialsFormProps {
 /** Email and password, validated with the contract's rules and the spec's default messages. */
 export function CredentialsForm({ onSubmit, pending, error }: CredentialsFormProps) {
   const { register, handleSubmit, formState } = useForm<z.input<typeof auth.credentials>, unknown, CredentialsValues>({
-    resolver: zodResolver(auth.credentials),
+    resolver: rules.resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = formState;
@@ -31,9 +36,9 @@ export function CredentialsForm({ onSubmit, pending, error }: CredentialsFormPro
   // method="post": sent before the app has taken over the server-rendered page (decision 108), the form
   // must not put the password in the address; the server answers such a post with the page again.
   return (
-    <form onSubmit={handleSubmit(onSubmit)} method="post" noValidate aria-label="Sign in">
+    <form onSubmit={handleSubmit(onSubmit)} onInput={rules.preload} method="post" noValidate aria-label="Sign in">
       <Stack gap="md">
-        <FormErrors error={error} />
+        <FormErrors error={error} messages={errors.root?.message ? [errors.root.message] : []} />
         <TextInput
           label="Email"
           type="email"

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { loginReasons } from '@portal/contract';
 import type { LoginReason } from '@portal/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
+import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
 import { nextParam, safeReturnPath } from '../../../lib/return-path.ts';
 import { useOutages } from '../../notifications/api/get-outages.ts';
@@ -13,8 +14,10 @@ import { useGetToken } from '../api/get-token.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import type { CredentialsValues } from '../components/CredentialsForm.tsx';
 import { CredentialsForm } from '../components/CredentialsForm.tsx';
-import { PasscodeForm } from '../components/PasscodeForm.tsx';
 import { completeSignIn } from '../sign-in.ts';
+
+// The second step, for users with two-factor on, loads when it is reached (decision 112).
+const PasscodeForm = lazy(() => import('../components/PasscodeForm.tsx').then((m) => ({ default: m.PasscodeForm })));
 
 const isReason = (value: string | undefined): value is LoginReason => !!value && value in loginReasons;
 
@@ -82,16 +85,18 @@ export function LoginPage() {
           </Text>
         </div>
         {credentials ? (
-          <PasscodeForm
-            email={credentials.email}
-            onSubmit={onPasscode}
-            onBack={() => {
-              setCredentials(null);
-              token.reset();
-            }}
-            pending={token.isPending || finishing}
-            error={token.error}
-          />
+          <Suspense fallback={<LoadingState />}>
+            <PasscodeForm
+              email={credentials.email}
+              onSubmit={onPasscode}
+              onBack={() => {
+                setCredentials(null);
+                token.reset();
+              }}
+              pending={token.isPending || finishing}
+              error={token.error}
+            />
+          </Suspense>
         ) : (
           <CredentialsForm
             onSubmit={onCredentials}
