@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Tabs, Title, VisuallyHidden } from '@m
 import { Children, type ReactNode } from 'react';
 
 import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
+import { HydrationPart } from '../../../components/ui/HydrationPart.tsx';
 import { EmptyState } from '../../../components/ui/PageStates.tsx';
 
 /**
@@ -22,7 +23,12 @@ export function ProductSections({
 }) {
   return (
     <Stack gap="md" data-testid="product-sections">
-      {hasItems(stats) && <StatsGrid>{stats}</StatsGrid>}
+      {/* Cards and tables are parts of their own, as each chart is (decisions 109, 112). */}
+      {hasItems(stats) && (
+        <HydrationPart>
+          <StatsGrid>{stats}</StatsGrid>
+        </HydrationPart>
+      )}
       {children}
       {hasItems(charts) && (
         // The charts' titles are third-level headings: this one, heard and not seen, puts them under the
@@ -34,7 +40,11 @@ export function ProductSections({
           <ChartGrid>{charts}</ChartGrid>
         </section>
       )}
-      {hasItems(tables) && <Stack gap="md">{tables}</Stack>}
+      {hasItems(tables) && (
+        <HydrationPart>
+          <Stack gap="md">{tables}</Stack>
+        </HydrationPart>
+      )}
     </Stack>
   );
 }

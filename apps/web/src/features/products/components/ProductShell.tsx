@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { LiveOrder } from '../../../components/ui/chart/LiveOrder.tsx';
 import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
+import { HydrationPart } from '../../../components/ui/HydrationPart.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -152,7 +153,10 @@ export function ProductShell<T extends ProductOrder>({ label, query, children }:
           </Button>
         </Group>
       </Group>
-      <OrderFacts order={order} />
+      {/* A part of its own: a phone takes the page over in shorter tasks (decisions 109, 112). */}
+      <HydrationPart>
+        <OrderFacts order={order} />
+      </HydrationPart>
       <FreshnessNotice baseOrderId={order.base_order_id} />
       <LiveOrder baseOrderId={order.base_order_id}>{children(order)}</LiveOrder>
     </Stack>
