@@ -2,6 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { ErrorBox } from './ErrorBox.tsx';
+import { HydrationPart } from './HydrationPart.tsx';
 import type { SortState } from './list-state.ts';
 import { EmptyState, LoadingState } from './PageStates.tsx';
 import classes from './DataTable.module.css';
@@ -52,74 +53,78 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   if (loading || !rows) return <LoadingState />;
   if (rows.length === 0) return <EmptyState>{empty ?? 'No records found.'}</EmptyState>;
 
+  // A part of its own: on a page the server rendered, a phone takes a long table over in a task of its
+  // own, apart from the page's heading and filters (decisions 109, 112).
   return (
-    <div className={classes.scroller}>
-      {/* Plain table elements: Mantine's Table brings its scroll area (about 20 kB) onto every list page. */}
-      <table className={classes.table}>
-        <caption className={classes.caption}>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const active = sort?.sort === column.key && sort.order ? sort.order : null;
-              const ariaSort = active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined;
-              return (
-                <th
-                  key={column.key}
-                  style={column.align ? { textAlign: column.align } : undefined}
-                  aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}
-                >
-                  {column.sortable && onSort ? (
-                    <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.key)}>
-                      {column.header}
-                      <span aria-hidden className={classes.sortIcon}>
-                        {active ? sortIcon[active] : '↕'}
-                      </span>
-                    </UnstyledButton>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) => (
-                <td
-                  key={column.key}
-                  style={column.align ? { textAlign: column.align } : undefined}
-                  data-label={cellLabel(column)}
-                >
-                  {column.render(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        {footer && (
-          <tfoot>
+    <HydrationPart>
+      <div className={classes.scroller}>
+        {/* Plain table elements: Mantine's Table brings its scroll area (about 20 kB) onto every list page. */}
+        <table className={classes.table}>
+          <caption className={classes.caption}>{caption}</caption>
+          <thead>
             <tr>
-              {columns.map((column, place) =>
-                place === 0 ? (
-                  <th key={column.key} scope="row">
-                    {footer.title}
+              {columns.map((column) => {
+                const active = sort?.sort === column.key && sort.order ? sort.order : null;
+                const ariaSort = active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined;
+                return (
+                  <th
+                    key={column.key}
+                    style={column.align ? { textAlign: column.align } : undefined}
+                    aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}
+                  >
+                    {column.sortable && onSort ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.key)}>
+                        {column.header}
+                        <span aria-hidden className={classes.sortIcon}>
+                          {active ? sortIcon[active] : '↕'}
+                        </span>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
                   </th>
-                ) : (
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} {...rowProps?.(row)}>
+                {columns.map((column) => (
                   <td
                     key={column.key}
                     style={column.align ? { textAlign: column.align } : undefined}
                     data-label={cellLabel(column)}
                   >
-                    {footer.cells[column.key]}
+                    {column.render(row)}
                   </td>
-                ),
-              )}
-            </tr>
-          </tfoot>
-        )}
-      </table>
-    </div>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {footer && (
+            <tfoot>
+              <tr>
+                {columns.map((column, place) =>
+                  place === 0 ? (
+                    <th key={column.key} scope="row">
+                      {footer.title}
+                    </th>
+                  ) : (
+                    <td
+                      key={column.key}
+                      style={column.align ? { textAlign: column.align } : undefined}
+                      data-label={cellLabel(column)}
+                    >
+                      {footer.cells[column.key]}
+                    </td>
+                  ),
+                )}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
+    </HydrationPart>
   );
 }
