@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { paged, pageParam } from './envelope.ts';
 import { id, optionalId, searchText } from './fields.ts';
+import { invoiceSortColumns } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
 
 /**
@@ -83,14 +84,9 @@ export const getInvoiceProducts = defineCall({
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
-/** Columns the invoice list sorts by (default: newest bill first). */
-export const invoiceSortColumns = [
-  'invoice_number',
-  'account_number',
-  'bill_date',
-  'due_date',
-  'total_amt_due',
-] as const;
+// The columns the list sorts by live with the constants, which carry no schema: the invoices page checks
+// its sort against them without loading this module's schemas (decision 112).
+export { invoiceSortColumns } from './limits.ts';
 
 export const getInvoices = defineCall({
   id: 'invoices.getInvoices',

@@ -34,6 +34,26 @@ export const staffLevels = { accountAccess: 1, grantAdmin: 2, loginAsUser: 3 } a
 /** The staff level of the integration, connector and SNMP pages. */
 export const integrationStaffLevel = 3;
 
+/** Columns the services (orders) list sorts by. */
+export const orderSortColumns = [
+  'product',
+  'order_number',
+  'uss_circuit_id',
+  'customer_ref',
+  'alias',
+  'mrc_charges',
+] as const;
+export type OrderSortColumn = (typeof orderSortColumns)[number];
+
+/** Columns the invoice list sorts by (default: newest bill first). */
+export const invoiceSortColumns = [
+  'invoice_number',
+  'account_number',
+  'bill_date',
+  'due_date',
+  'total_amt_due',
+] as const;
+
 /** The columns the bucket list sorts by (spec services.md, object storage). */
 export const bucketSortColumns = ['bucket', 'size', 'num_objects'] as const;
 

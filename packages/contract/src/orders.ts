@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { paged, pageParam } from './envelope.ts';
 import { id, optionalId, perPage, searchText } from './fields.ts';
-import { pageSizes } from './limits.ts';
+import { orderSortColumns, pageSizes } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
 
 export const product = z.object({
@@ -53,15 +53,9 @@ export const getPendingOrders = defineCall({
  * Services (orders) list, CSV download, order detail and alias (spec services.md sections 2, 3, 7).
  * ---------------------------------------------------------------------------------------------- */
 
-export const orderSortColumns = [
-  'product',
-  'order_number',
-  'uss_circuit_id',
-  'customer_ref',
-  'alias',
-  'mrc_charges',
-] as const;
-export type OrderSortColumn = (typeof orderSortColumns)[number];
+// The list's sort columns live with the constants, which carry no schema: the services page checks its
+// sort against them without loading this module's schemas (decision 112).
+export { orderSortColumns, type OrderSortColumn } from './limits.ts';
 
 /** A product code is 2 characters; any other services segment is a product group path. */
 export const productCodePattern = /^[a-z0-9]{2}$/i;

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { invoices, type InvoiceSummary } from '@portal/contract';
+import { invoiceSortColumns, type InvoiceSummary } from '@portal/contract';
 import { Link } from 'react-router';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
@@ -14,8 +14,8 @@ import { useInvoices } from '../api/get-invoices.ts';
 import { InvoiceDownloadButtons } from '../components/InvoiceDownloadButtons.tsx';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
 
-const isInvoiceSort = (value: string | null): value is (typeof invoices.invoiceSortColumns)[number] =>
-  (invoices.invoiceSortColumns as readonly (string | null)[]).includes(value);
+const isInvoiceSort = (value: string | null): value is (typeof invoiceSortColumns)[number] =>
+  (invoiceSortColumns as readonly (string | null)[]).includes(value);
 
 const columns: Column<InvoiceSummary>[] = [
   {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { orders, type OrderListItem } from '@portal/contract';
+import { orderSortColumns, type OrderListItem, type OrderSortColumn } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
@@ -14,8 +14,8 @@ import { downloadOrders } from '../api/download-orders.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { scopeFilter, type ServicesScope } from '../services-scope.ts';
 
-const isOrderSort = (value: string | null): value is orders.OrderSortColumn =>
-  (orders.orderSortColumns as readonly (string | null)[]).includes(value);
+const isOrderSort = (value: string | null): value is OrderSortColumn =>
+  (orderSortColumns as readonly (string | null)[]).includes(value);
 
 const text = (value: string | null) =>
   value || (
