@@ -16,23 +16,31 @@ const columns: Column<Charge>[] = [
   { key: 'amount', header: 'Charge', align: 'right', render: (c) => c.amount },
 ];
 
+/** The charges of an order as a table closed by their total. */
+const renderCharges = (rows: Charge[], total: string) =>
+  render(
+    <Themed>
+      <DataTable
+        caption="Monthly charges"
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c.id}
+        empty="No component of this order has a monthly charge."
+        footer={{ title: 'Total monthly charge', cells: { amount: total } }}
+      />
+    </Themed>,
+  );
+
 afterEach(cleanup);
 
 describe('DataTable', () => {
   it('closes with a footer row: its title heads the first column, its cells go under their columns', () => {
-    render(
-      <Themed>
-        <DataTable
-          caption="Monthly charges"
-          columns={columns}
-          rows={[
-            { id: 1, name: 'Storage', amount: '$10.00' },
-            { id: 2, name: 'Requests', amount: '$2.50' },
-          ]}
-          rowKey={(c) => c.id}
-          footer={{ title: 'Total monthly charge', cells: { amount: '$12.50' } }}
-        />
-      </Themed>,
+    renderCharges(
+      [
+        { id: 1, name: 'Storage', amount: '$10.00' },
+        { id: 2, name: 'Requests', amount: '$2.50' },
+      ],
+      '$12.50',
     );
     const table = screen.getByRole('table', { name: 'Monthly charges' });
     const rows = within(table).getAllByRole('row');
@@ -48,18 +56,7 @@ describe('DataTable', () => {
   });
 
   it('without rows shows its empty message, not a table with a footer alone', () => {
-    render(
-      <Themed>
-        <DataTable
-          caption="Monthly charges"
-          columns={columns}
-          rows={[]}
-          rowKey={(c) => c.id}
-          empty="No component of this order has a monthly charge."
-          footer={{ title: 'Total monthly charge', cells: { amount: '$0.00' } }}
-        />
-      </Themed>,
-    );
+    renderCharges([], '$0.00');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No component of this order has a monthly charge.')).toBeTruthy();
   });

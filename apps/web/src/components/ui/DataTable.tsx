@@ -22,6 +22,12 @@ export interface Column<Row> {
 const cellLabel = <Row,>(column: Column<Row>) =>
   column.label ?? (typeof column.header === 'string' ? column.header : '');
 
+/** What every cell of a column carries, in the rows and in the footer: its alignment and phone label. */
+const cellProps = <Row,>(column: Column<Row>) => ({
+  style: column.align ? { textAlign: column.align } : undefined,
+  'data-label': cellLabel(column),
+});
+
 export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[] | undefined;
@@ -91,11 +97,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {rows.map((row) => (
               <tr key={rowKey(row)} {...rowProps?.(row)}>
                 {columns.map((column) => (
-                  <td
-                    key={column.key}
-                    style={column.align ? { textAlign: column.align } : undefined}
-                    data-label={cellLabel(column)}
-                  >
+                  <td key={column.key} {...cellProps(column)}>
                     {column.render(row)}
                   </td>
                 ))}
@@ -111,11 +113,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       {footer.title}
                     </th>
                   ) : (
-                    <td
-                      key={column.key}
-                      style={column.align ? { textAlign: column.align } : undefined}
-                      data-label={cellLabel(column)}
-                    >
+                    <td key={column.key} {...cellProps(column)}>
                       {footer.cells[column.key]}
                     </td>
                   ),
