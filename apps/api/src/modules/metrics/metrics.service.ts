@@ -37,8 +37,9 @@ export const ingestRemoteWrite = (deps: IngestDeps, body: Buffer) =>
 /** OTLP: a protobuf request is answered in protobuf (the OTLP/HTTP spec), a JSON one in the envelope. */
 export async function ingestOtlp(deps: IngestDeps, body: unknown) {
   const protobuf = Buffer.isBuffer(body);
-  const request = protobuf ? decodeOtlpProtobuf(body) : decodeOtlpJson(body);
-  const data = await run(deps, otlpPoints(request, contract.maxPointsPerRequest));
+  const max = contract.maxPointsPerRequest;
+  const request = protobuf ? decodeOtlpProtobuf(body, max) : decodeOtlpJson(body, max);
+  const data = await run(deps, otlpPoints(request));
   return { data, protobuf: protobuf ? otlpResponse(data.rejected) : null };
 }
 
