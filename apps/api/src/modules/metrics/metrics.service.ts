@@ -23,6 +23,7 @@ const context = (deps: IngestDeps): IngestContext => ({
   db: deps.db,
   retention: retentionOf(deps.env),
   nowSeconds: deps.clock.now() / 1000,
+  maxSeriesPerOrder: deps.env.METRICS_MAX_SERIES_PER_ORDER,
   ...(deps.live ? { live: deps.live } : {}),
 });
 
