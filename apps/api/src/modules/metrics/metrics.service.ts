@@ -30,6 +30,9 @@ const context = (deps: IngestDeps): IngestContext => ({
 const run = (deps: IngestDeps, decoded: { points: PointIn[]; rejected: Rejected[] }): Promise<IngestResult> =>
   ingest(context(deps), decoded.points, decoded.rejected);
 
+/** Points read by the portal itself (the SNMP poller): the same checks, limits and live updates. */
+export const ingestPoints = (deps: IngestDeps, points: readonly PointIn[]) => ingest(context(deps), points);
+
 export const ingestJson = (deps: IngestDeps, items: readonly unknown[]) => run(deps, jsonPoints(items));
 
 export const ingestRemoteWrite = (deps: IngestDeps, body: Buffer) =>
