@@ -1,9 +1,11 @@
 import protobuf from 'protobufjs';
 
+import { metrics } from '@portal/contract';
+
 import { AppError } from '../../lib/errors.ts';
 import { checkObject, checkWire, type Bounds } from './bounds.ts';
 import { isCounter } from './catalogue.ts';
-import { maxEntriesPerRequest, messages, seriesLabelsOf, textOf, type PointIn, type Rejected } from './points.ts';
+import { messages, seriesLabelsOf, textOf, type PointIn, type Rejected } from './points.ts';
 
 /**
  * OTLP/HTTP metrics (decision 091). The messages are the part of opentelemetry-proto's
@@ -66,7 +68,7 @@ const boundsOf = (r: protobuf.Root, maxPoints: number): Bounds => {
   return {
     points: new Set(pointFields as protobuf.Field[]),
     maxPoints,
-    maxEntries: maxEntriesPerRequest,
+    maxEntries: metrics.maxEntriesPerRequest,
     entries: 'resources, scopes, metrics and attributes',
   };
 };

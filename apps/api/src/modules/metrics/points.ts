@@ -31,11 +31,6 @@ export interface Rejected {
 export const metricNamePattern = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 export const maxMetricName = 200;
 export const maxLabelValue = 200;
-/**
- * Entries (series, labels, resources, scopes, metrics, attributes) a remote write or OTLP request may
- * carry besides its points (decision 115): 20 for each of the 10,000 points a request may carry.
- */
-export const maxEntriesPerRequest = 200_000;
 
 export const messages = {
   metric: 'A metric name has letters, digits, _ and : only, and does not start with a digit.',

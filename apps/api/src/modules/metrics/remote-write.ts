@@ -2,9 +2,11 @@ import { createRequire } from 'node:module';
 
 import protobuf from 'protobufjs';
 
+import { metrics } from '@portal/contract';
+
 import { AppError } from '../../lib/errors.ts';
 import { checkWire, type Bounds } from './bounds.ts';
-import { maxEntriesPerRequest, messages, seriesLabelsOf, textOf, type PointIn, type Rejected } from './points.ts';
+import { messages, seriesLabelsOf, textOf, type PointIn, type Rejected } from './points.ts';
 
 /**
  * Prometheus remote write 1.0 (decision 091): a snappy block-compressed protobuf WriteRequest. The
@@ -48,7 +50,7 @@ const WriteRequestWire = wireRoot.lookupType('prometheus.WriteRequest');
 /** Samples are the points; series and labels (empty ones too) are the other entries. */
 const bounds: Omit<Bounds, 'maxPoints'> = {
   points: new Set([wireRoot.lookupType('prometheus.TimeSeries').fields.samples as protobuf.Field]),
-  maxEntries: maxEntriesPerRequest,
+  maxEntries: metrics.maxEntriesPerRequest,
   entries: 'series and labels',
 };
 
