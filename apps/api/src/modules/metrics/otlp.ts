@@ -56,7 +56,7 @@ wireRoot.resolveAll();
 const ExportMetricsServiceRequestWire = wireRoot.lookupType('otlp.ExportMetricsServiceRequest');
 
 /** Data points, histograms and summaries are the points; everything else (empty ones too) the entries. */
-const boundsOf = (r: protobuf.Root, maxPoints: number): Bounds => {
+const boundsOf = (r: protobuf.Root): Omit<Bounds, 'maxPoints'> => {
   const metric = r.lookupType('otlp.Metric').fields;
   const pointFields = [
     r.lookupType('otlp.Gauge').fields.dataPoints,
@@ -67,11 +67,12 @@ const boundsOf = (r: protobuf.Root, maxPoints: number): Bounds => {
   ];
   return {
     points: new Set(pointFields as protobuf.Field[]),
-    maxPoints,
     maxEntries: metrics.maxEntriesPerRequest,
     entries: 'resources, scopes, metrics and attributes',
   };
 };
+const jsonBounds = boundsOf(root);
+const wireBounds = boundsOf(wireRoot);
 
 type Long = number | protobuf.Long | string;
 /** Text as JSON carries it, or as protobuf bytes. */
@@ -145,7 +146,7 @@ const badBody = (kind: string) =>
 
 export function decodeOtlpProtobuf(body: Buffer, maxPoints: number): Request {
   try {
-    checkWire(ExportMetricsServiceRequestWire, body, boundsOf(wireRoot, maxPoints));
+    checkWire(ExportMetricsServiceRequestWire, body, { ...wireBounds, maxPoints });
     return ExportMetricsServiceRequestWire.toObject(ExportMetricsServiceRequestWire.decode(body), {
       longs: Number,
     }) as Request;
@@ -156,7 +157,7 @@ export function decodeOtlpProtobuf(body: Buffer, maxPoints: number): Request {
 }
 
 export function decodeOtlpJson(body: unknown, maxPoints: number): Request {
-  checkObject(ExportMetricsServiceRequest, body, boundsOf(root, maxPoints));
+  checkObject(ExportMetricsServiceRequest, body, { ...jsonBounds, maxPoints });
   try {
     const message = ExportMetricsServiceRequest.fromObject(body as Record<string, unknown>);
     return ExportMetricsServiceRequest.toObject(message, { longs: Number }) as Request;
