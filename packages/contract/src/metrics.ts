@@ -117,6 +117,17 @@ export const liveOrder = defineCall({
 
 /** Points one ingestion request may carry at most. */
 export const maxPointsPerRequest = 10_000;
+/**
+ * Entries besides its points (series and labels; resources, scopes, metrics and attributes) a remote
+ * write or OTLP request may carry at most, empty ones included: 20 for each point it may carry.
+ */
+export const maxEntriesPerRequest = 200_000;
+
+const limitsText =
+  `A request carries at most ${maxPointsPerRequest.toLocaleString('en-US')} points and ` +
+  `${maxEntriesPerRequest.toLocaleString('en-US')} other entries, empty ones included (413 beyond); a name, ` +
+  'label or attribute that is not UTF-8 text or holds a NUL rejects its points; an order has at most a ' +
+  'configured number of series (10,000 by default), and points of a new series beyond it are rejected.';
 
 /**
  * One point of the JSON call. The server reads each point on its own (a bad one is rejected with its
@@ -179,7 +190,8 @@ export const prometheusWrite = defineCall({
     'Prometheus remote write 1.0 (scope metrics): a snappy-compressed protobuf WriteRequest ' +
     '(Content-Type application/x-protobuf, Content-Encoding snappy). __name__ is the metric, the ' +
     'portal_order label the order number, object_key or component_key the object; other labels are ' +
-    'not part of the series. Answers like the JSON call, samples numbered in the order they came.',
+    'not part of the series. Answers like the JSON call, samples numbered in the order they came. ' +
+    limitsText,
   tag: 'integration',
   methods: ['POST'],
   path: '/integration/v1/prometheus/write',
@@ -196,7 +208,8 @@ export const otlpMetrics = defineCall({
     'optionally gzip) or JSON. The resource attribute portal.order is the order number; gauges and sums ' +
     '(cumulative sums of the counter metrics are readings, delta sums rates) are stored. A protobuf request ' +
     'is answered with an ExportMetricsServiceResponse (partial_success when points were rejected), a JSON ' +
-    'one like the JSON call.',
+    'one like the JSON call. ' +
+    limitsText,
   tag: 'integration',
   methods: ['POST'],
   path: '/integration/v1/otlp/v1/metrics',

@@ -125,6 +125,11 @@ const schema = z.object({
    * seconds (decision 092). A minute is the product rule; the browser tests shorten it.
    */
   METRICS_STALE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  /**
+   * Series one order may have (decision 115): a point of a new series beyond it is rejected with a
+   * reason, so a feed that puts an ever-changing value into object_key cannot grow the tables without end.
+   */
+  METRICS_MAX_SERIES_PER_ORDER: z.coerce.number().int().min(1).default(10_000),
   /** Largest body of the metrics ingestion calls (JSON, remote write, OTLP). */
   METRICS_BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -5,6 +5,7 @@ import { validationMessages, type Call, type CallParsed, type ResultCode } from 
 import type { Deps } from '../deps.ts';
 import { invalid } from '../lib/errors.ts';
 import type { Caller } from '../lib/scope.ts';
+import { isStorableText } from '../lib/text.ts';
 import { authenticate } from './auth.ts';
 import { validationError } from './error-handler.ts';
 
@@ -77,9 +78,6 @@ export function route<C extends Call>(
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A UTF-16 surrogate without its other half: no UTF-8 text can hold it. */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * Names (as a VALIDATION_ERROR names them) of the text values anywhere in the input that PostgreSQL
  * cannot store: a NUL character, or a lone surrogate (JSON may escape one, "\ud800"; the database
@@ -91,7 +89,7 @@ export function unstorableTextFields(input: Record<string, unknown>): string[] {
   const queue: [string, unknown][] = Object.entries(input);
   for (let i = 0; i < queue.length; i++) {
     const [path, value] = queue[i] as [string, unknown];
-    if (typeof value === 'string' && (value.includes('\u0000') || loneSurrogate.test(value))) found.push(path);
+    if (typeof value === 'string' && !isStorableText(value)) found.push(path);
     else if (typeof value === 'object' && value !== null)
       for (const [key, item] of Object.entries(value)) queue.push([`${path}.${key}`, item]);
   }

@@ -31,8 +31,10 @@ export interface IngestContext {
   db: Db;
   retention: Retention;
   nowSeconds: number;
-  /** Where new points go for live updates (API processes); the demo seed writes without. */
+  /** Where new points go for live updates (API processes, the SNMP poller); the demo seed writes without. */
   live?: LiveSink;
+  /** Series an order may have (METRICS_MAX_SERIES_PER_ORDER); the demo seed, which writes known data, sets none. */
+  maxSeriesPerOrder?: number;
 }
 
 export interface IngestResult {
@@ -42,6 +44,8 @@ export interface IngestResult {
 }
 
 interface Resolved {
+  /** The point's place in the request. */
+  index: number;
   baseOrderId: number;
   metric: string;
   labels: Record<string, string>;
@@ -77,6 +81,7 @@ export async function ingest(ctx: IngestContext, points: readonly PointIn[], unr
     if (baseOrderId === undefined) rejected.push({ index, errors: { order_number: [messages.unknownOrder] } });
     else
       resolved.push({
+        index,
         baseOrderId,
         metric: p.metric,
         labels: p.labels as Record<string, string>,
@@ -85,10 +90,11 @@ export async function ingest(ctx: IngestContext, points: readonly PointIn[], unr
         rate: p.rate === true,
       });
   }
-  const fresh = await write(ctx.db, keep, resolved, ctx.live);
-  ctx.live?.deliver(fresh);
+  const { news, refused } = await write(ctx, keep, resolved);
+  ctx.live?.deliver(news);
+  rejected.push(...refused);
   rejected.sort((a, b) => a.index - b.index);
-  return { accepted: resolved.length, rejected } satisfies IngestResult;
+  return { accepted: resolved.length - refused.length, rejected } satisfies IngestResult;
 }
 
 /** Raw partitions for the days these times fall in (those raw retention keeps), created when missing. */
@@ -279,6 +285,35 @@ const parentBuckets = (buckets: Iterable<{ seriesId: number; bucket: number }>, 
 
 const seriesKeyOf = (baseOrderId: number, metric: string, labels: string) =>
   `${baseOrderId}\u0000${metric}\u0000${labels}`;
+const idOf = (k: store.SeriesKey) => seriesKeyOf(k.baseOrderId, k.metric, k.labels);
+
+/**
+ * The series that may be written: those that exist, and new ones while their order has fewer than
+ * `max` (decision 115), in the order they come. Only a request with new series takes the orders' lock;
+ * which exist is asked again under it, as another writer may have created some meanwhile.
+ */
+async function admitSeries(t: Db, keys: readonly store.SeriesKey[], max: number) {
+  const existing = async (of: readonly store.SeriesKey[]) =>
+    new Set(
+      (await store.existingSeries(t, of)).map((s) => seriesKeyOf(s.base_order_id, s.metric, labelsKey(s.labels))),
+    );
+  const before = await existing(keys);
+  let fresh = keys.filter((k) => !before.has(idOf(k)));
+  const refused = new Set<string>();
+  if (fresh.length === 0) return refused;
+  const counts = await store.lockOrderSeriesCounts(
+    t,
+    fresh.map((k) => k.baseOrderId),
+  );
+  const now = await existing(fresh);
+  fresh = fresh.filter((k) => !now.has(idOf(k)));
+  for (const k of fresh) {
+    const count = counts.get(k.baseOrderId) ?? 0;
+    if (count >= max) refused.add(idOf(k));
+    else counts.set(k.baseOrderId, count + 1);
+  }
+  return refused;
+}
 
 /**
  * Writes resolved points. New points (the common case: a feed sending what it just measured) are folded
@@ -286,8 +321,13 @@ const seriesKeyOf = (baseOrderId: number, metric: string, labels: string) =>
  * counter reading that changes the next reading's rate, has its buckets rebuilt from the tier below,
  * finest first, so every tier it touches is exact again.
  */
-async function write(db: Db, keep: KeepFrom, points: readonly Resolved[], live?: LiveSink): Promise<LivePoint[]> {
-  if (points.length === 0) return [];
+async function write(
+  ctx: IngestContext,
+  keep: KeepFrom,
+  points: readonly Resolved[],
+): Promise<{ news: LivePoint[]; refused: Rejected[] }> {
+  const { db, live, maxSeriesPerOrder } = ctx;
+  if (points.length === 0) return { news: [], refused: [] };
   const bySeries = new Map<string, { key: store.SeriesKey; points: Resolved[] }>();
   for (const p of points) {
     const labels = labelsKey(p.labels);
@@ -306,6 +346,20 @@ async function write(db: Db, keep: KeepFrom, points: readonly Resolved[], live?:
   );
 
   return db.tx(async (t) => {
+    const refusedIds =
+      maxSeriesPerOrder === undefined
+        ? new Set<string>()
+        : await admitSeries(
+            t,
+            [...bySeries.values()].map((s) => s.key),
+            maxSeriesPerOrder,
+          );
+    const refused: Rejected[] = [];
+    for (const id of refusedIds) {
+      for (const p of bySeries.get(id)?.points ?? [])
+        refused.push({ index: p.index, errors: { order_number: [messages.tooManySeries(maxSeriesPerOrder ?? 0)] } });
+      bySeries.delete(id);
+    }
     const states = await store.lockSeries(
       t,
       [...bySeries.values()].map((s) => s.key),
@@ -381,7 +435,7 @@ async function write(db: Db, keep: KeepFrom, points: readonly Resolved[], live?:
     await store.updateSeries(t, updates);
     // Sent with the transaction: other processes hear of the points only once they are committed.
     await live?.notify(t, news);
-    return news;
+    return { news, refused };
   });
 }
 

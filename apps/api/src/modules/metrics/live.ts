@@ -79,6 +79,36 @@ export function notifyPayloads(origin: string, points: readonly LivePoint[]): st
   return payloads;
 }
 
+/** The embedded database instance hubs share in this process, or null on PostgreSQL. */
+const embeddedKey = (db: Db): object | null => (db.kind === 'pglite' ? (db.pglite ?? db) : null);
+
+/**
+ * A sink writing as `origin`: on PostgreSQL it notifies inside the write's transaction and hands the
+ * points to `local` (its own hub's subscribers) after the commit; with the embedded database it hands
+ * them to every hub on the instance.
+ */
+function sinkOf(db: Db, origin: string, local?: (points: readonly LivePoint[]) => void): LiveSink {
+  const key = embeddedKey(db);
+  return {
+    async notify(t, points) {
+      if (key || points.length === 0) return;
+      for (const payload of notifyPayloads(origin, points))
+        await t.query('SELECT pg_notify($1, $2)', [liveChannel, payload]);
+    },
+    deliver(points) {
+      if (points.length === 0) return;
+      if (key) for (const hubFanOut of embedded.get(key) ?? []) hubFanOut(points);
+      else local?.(points);
+    },
+  };
+}
+
+/**
+ * The sink of a writer without a hub of its own (the SNMP poller, decision 115): its notifications
+ * name an origin no hub has, so every API process, the one it may run in included, reads its points.
+ */
+export const createLiveSink = (db: Db): LiveSink => sinkOf(db, randomBytes(6).toString('base64url'));
+
 export interface LiveHub {
   /** Calls `listener` with each batch of new points of the order until the returned function is called. */
   subscribe(baseOrderId: number, listener: LiveListener): () => void;
@@ -129,7 +159,7 @@ export async function createLiveHub(db: Db, log: { warn(obj: object, msg: string
     }
   };
 
-  const key = db.kind === 'pglite' ? (db.pglite ?? db) : null;
+  const key = embeddedKey(db);
   let listener: Listener | undefined;
   if (key) {
     const hubs = embedded.get(key) ?? new Set();
@@ -154,18 +184,7 @@ export async function createLiveHub(db: Db, log: { warn(obj: object, msg: string
         if (set.size === 0) listeners.delete(baseOrderId);
       };
     },
-    sink: {
-      async notify(t, points) {
-        if (key || points.length === 0) return;
-        for (const payload of notifyPayloads(origin, points))
-          await t.query('SELECT pg_notify($1, $2)', [liveChannel, payload]);
-      },
-      deliver(points) {
-        if (points.length === 0) return;
-        if (key) for (const hubFanOut of embedded.get(key) ?? []) hubFanOut(points);
-        else fanOut(points);
-      },
-    },
+    sink: sinkOf(db, origin, fanOut),
     stats: () => ({ clients, orders: listeners.size }),
     async close() {
       if (key) embedded.get(key)?.delete(fanOut);

@@ -23,11 +23,15 @@ const context = (deps: IngestDeps): IngestContext => ({
   db: deps.db,
   retention: retentionOf(deps.env),
   nowSeconds: deps.clock.now() / 1000,
+  maxSeriesPerOrder: deps.env.METRICS_MAX_SERIES_PER_ORDER,
   ...(deps.live ? { live: deps.live } : {}),
 });
 
 const run = (deps: IngestDeps, decoded: { points: PointIn[]; rejected: Rejected[] }): Promise<IngestResult> =>
   ingest(context(deps), decoded.points, decoded.rejected);
+
+/** Points read by the portal itself (the SNMP poller): the same checks, limits and live updates. */
+export const ingestPoints = (deps: IngestDeps, points: readonly PointIn[]) => ingest(context(deps), points);
 
 export const ingestJson = (deps: IngestDeps, items: readonly unknown[]) => run(deps, jsonPoints(items));
 
@@ -37,8 +41,9 @@ export const ingestRemoteWrite = (deps: IngestDeps, body: Buffer) =>
 /** OTLP: a protobuf request is answered in protobuf (the OTLP/HTTP spec), a JSON one in the envelope. */
 export async function ingestOtlp(deps: IngestDeps, body: unknown) {
   const protobuf = Buffer.isBuffer(body);
-  const request = protobuf ? decodeOtlpProtobuf(body) : decodeOtlpJson(body);
-  const data = await run(deps, otlpPoints(request, contract.maxPointsPerRequest));
+  const max = contract.maxPointsPerRequest;
+  const request = protobuf ? decodeOtlpProtobuf(body, max) : decodeOtlpJson(body, max);
+  const data = await run(deps, otlpPoints(request));
   return { data, protobuf: protobuf ? otlpResponse(data.rejected) : null };
 }
 

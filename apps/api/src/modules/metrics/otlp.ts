@@ -1,9 +1,11 @@
 import protobuf from 'protobufjs';
 
+import { metrics } from '@portal/contract';
+
 import { AppError } from '../../lib/errors.ts';
+import { checkObject, checkWire, type Bounds } from './bounds.ts';
 import { isCounter } from './catalogue.ts';
-import { messages, seriesLabelsOf, type PointIn, type Rejected } from './points.ts';
-import { tooMany } from './remote-write.ts';
+import { messages, seriesLabelsOf, textOf, type PointIn, type Rejected } from './points.ts';
 
 /**
  * OTLP/HTTP metrics (decision 091). The messages are the part of opentelemetry-proto's
@@ -41,13 +43,43 @@ message NumberDataPoint {
 `;
 
 const root = protobuf.parse(schema).root;
+root.resolveAll();
 export const ExportMetricsServiceRequest = root.lookupType('otlp.ExportMetricsServiceRequest');
 export const ExportMetricsServiceResponse = root.lookupType('otlp.ExportMetricsServiceResponse');
+/**
+ * The request as protobuf is read: names, keys and string values as their bytes (string and bytes
+ * share a wire type), so that one that is not UTF-8 rejects its points rather than the whole request
+ * (decision 115). JSON carries strings, read through the types above.
+ */
+const wireRoot = protobuf.parse(schema.replace(/\bstring (name|key|string_value) = /g, 'bytes $1 = ')).root;
+wireRoot.resolveAll();
+const ExportMetricsServiceRequestWire = wireRoot.lookupType('otlp.ExportMetricsServiceRequest');
+
+/** Data points, histograms and summaries are the points; everything else (empty ones too) the entries. */
+const boundsOf = (r: protobuf.Root): Omit<Bounds, 'maxPoints'> => {
+  const metric = r.lookupType('otlp.Metric').fields;
+  const pointFields = [
+    r.lookupType('otlp.Gauge').fields.dataPoints,
+    r.lookupType('otlp.Sum').fields.dataPoints,
+    metric.histogram,
+    metric.exponentialHistogram,
+    metric.summary,
+  ];
+  return {
+    points: new Set(pointFields as protobuf.Field[]),
+    maxEntries: metrics.maxEntriesPerRequest,
+    entries: 'resources, scopes, metrics and attributes',
+  };
+};
+const jsonBounds = boundsOf(root);
+const wireBounds = boundsOf(wireRoot);
 
 type Long = number | protobuf.Long | string;
+/** Text as JSON carries it, or as protobuf bytes. */
+type Text = string | Uint8Array;
 interface KeyValue {
-  key?: string;
-  value?: { stringValue?: string; boolValue?: boolean; intValue?: Long; doubleValue?: number };
+  key?: Text;
+  value?: { stringValue?: Text; boolValue?: boolean; intValue?: Long; doubleValue?: number };
 }
 interface DataPoint {
   attributes?: KeyValue[];
@@ -62,7 +94,7 @@ interface Request {
     resource?: { attributes?: KeyValue[] };
     scopeMetrics?: {
       metrics?: {
-        name?: string;
+        name?: Text;
         gauge?: { dataPoints?: DataPoint[] };
         sum?: { dataPoints?: DataPoint[]; aggregationTemporality?: number };
         histogram?: unknown;
@@ -86,19 +118,22 @@ const num = (v: Long | undefined) =>
         ? Number(v)
         : protobuf.util.LongBits.from(v).toNumber();
 
-function attributes(list: readonly KeyValue[] | undefined): Record<string, string> {
+/** Attributes as text, or null when a key or string value could not be stored (decision 115). */
+function attributes(list: readonly KeyValue[] | undefined): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const kv of list ?? []) {
+    const key = textOf(kv.key);
     const v = kv.value;
-    if (!kv.key || !v) continue;
     const text =
-      v.stringValue ??
-      (v.intValue !== undefined
-        ? String(num(v.intValue))
-        : v.doubleValue !== undefined
-          ? String(v.doubleValue)
-          : undefined);
-    if (text !== undefined) out[kv.key] = text;
+      v?.stringValue !== undefined
+        ? textOf(v.stringValue)
+        : v?.intValue !== undefined
+          ? String(num(v.intValue))
+          : v?.doubleValue !== undefined
+            ? String(v.doubleValue)
+            : undefined;
+    if (key === null || text === null) return null;
+    if (key && text !== undefined) out[key] = text;
   }
   return out;
 }
@@ -109,15 +144,20 @@ export const metricName = (name: string) => name.replace(/[^a-zA-Z0-9_:]/g, '_')
 const badBody = (kind: string) =>
   new AppError('BAD_REQUEST', `The body is not an OTLP ExportMetricsServiceRequest (${kind}).`);
 
-export function decodeOtlpProtobuf(body: Buffer): Request {
+export function decodeOtlpProtobuf(body: Buffer, maxPoints: number): Request {
   try {
-    return ExportMetricsServiceRequest.toObject(ExportMetricsServiceRequest.decode(body), { longs: Number }) as Request;
-  } catch {
+    checkWire(ExportMetricsServiceRequestWire, body, { ...wireBounds, maxPoints });
+    return ExportMetricsServiceRequestWire.toObject(ExportMetricsServiceRequestWire.decode(body), {
+      longs: Number,
+    }) as Request;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw badBody('protobuf');
   }
 }
 
-export function decodeOtlpJson(body: unknown): Request {
+export function decodeOtlpJson(body: unknown, maxPoints: number): Request {
+  checkObject(ExportMetricsServiceRequest, body, { ...jsonBounds, maxPoints });
   try {
     const message = ExportMetricsServiceRequest.fromObject(body as Record<string, unknown>);
     return ExportMetricsServiceRequest.toObject(message, { longs: Number }) as Request;
@@ -127,19 +167,18 @@ export function decodeOtlpJson(body: unknown): Request {
 }
 
 /** Points of a request, data points numbered in order (a histogram or summary counts as one, rejected). */
-export function otlpPoints(request: Request, maxPoints: number): { points: PointIn[]; rejected: Rejected[] } {
+export function otlpPoints(request: Request): { points: PointIn[]; rejected: Rejected[] } {
   const points: PointIn[] = [];
   const rejected: Rejected[] = [];
   let index = 0;
-  const next = () => {
-    if (index >= maxPoints) throw tooMany(maxPoints);
-    return index++;
-  };
+  const next = () => index++;
   for (const rm of request.resourceMetrics ?? []) {
-    const order = attributes(rm.resource?.attributes)['portal.order'];
+    const resource = attributes(rm.resource?.attributes);
+    const order = resource?.['portal.order'];
     for (const sm of rm.scopeMetrics ?? [])
       for (const metric of sm.metrics ?? []) {
-        const name = metricName(metric.name ?? '');
+        const text = textOf(metric.name);
+        const name = metricName(text ?? '');
         const data = metric.gauge ?? metric.sum;
         if (!data) {
           rejected.push({ index: next(), errors: { metric: ['Only gauges and sums are stored.'] } });
@@ -150,6 +189,15 @@ export function otlpPoints(request: Request, maxPoints: number): { points: Point
           const at = next();
           // A point that says its series has no value from here on is no point (decision 091).
           if ((dp.flags ?? 0) & NO_RECORDED_VALUE) continue;
+          const labels = attributes(dp.attributes);
+          if (text === null) {
+            rejected.push({ index: at, errors: { metric: [messages.text] } });
+            continue;
+          }
+          if (!resource || !labels) {
+            rejected.push({ index: at, errors: { labels: [messages.text] } });
+            continue;
+          }
           if (!order) {
             rejected.push({ index: at, errors: { labels: [messages.noOrder] } });
             continue;
@@ -161,7 +209,7 @@ export function otlpPoints(request: Request, maxPoints: number): { points: Point
             index: at,
             order_number: order,
             metric: name,
-            labels: seriesLabelsOf(attributes(dp.attributes)),
+            labels: seriesLabelsOf(labels),
             ts: time,
             value,
           };

@@ -1,5 +1,8 @@
+import { isUtf8 } from 'node:buffer';
+
 import { validationMessages as m, type FieldErrors } from '@portal/contract';
 
+import { isStorableText } from '../../lib/text.ts';
 import { seriesLabels, type SeriesLabel } from './catalogue.ts';
 
 /**
@@ -40,6 +43,9 @@ export const messages = {
   tooOld: (oldest: string) => `This time is older than every tier keeps (the oldest kept is ${oldest}).`,
   noOrder: 'The portal_order label (or resource attribute portal.order) is missing.',
   notFinite: 'NaN and infinite values are not stored.',
+  text: 'Names, labels and attributes are UTF-8 text without NUL characters.',
+  tooManySeries: (max: number) =>
+    `This order has ${max.toLocaleString('en-US')} series, the most it may have; points of a new series are not stored.`,
 } as const;
 
 const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -55,6 +61,18 @@ export function parseTs(value: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * A name, label or attribute as sent: a string (JSON) or its bytes (protobuf, read as bytes so that
+ * invalid UTF-8 is seen rather than replaced); null when PostgreSQL could not store it (decision 115).
+ */
+export function textOf(value: string | Uint8Array | undefined): string | null {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return isStorableText(value) ? value : null;
+  if (!isUtf8(value)) return null;
+  const text = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8');
+  return text.includes('\u0000') ? null : text;
+}
+
 /** Keeps the labels that name a series' object (the others a feed adds, like job or instance, are not). */
 export function seriesLabelsOf(all: Record<string, string>): Partial<Record<SeriesLabel, string>> {
   const out: Partial<Record<SeriesLabel, string>> = {};
@@ -66,6 +84,7 @@ export function seriesLabelsOf(all: Record<string, string>): Partial<Record<Seri
 export function checkPoint(p: PointIn): FieldErrors | null {
   const errors: FieldErrors = {};
   if (!p.order_number) errors.order_number = [m.required];
+  else if (p.order_number.length > maxLabelValue) errors.order_number = [m.maxlength];
   if (!p.metric) errors.metric = [m.required];
   else if (p.metric.length > maxMetricName) errors.metric = [m.maxlength];
   else if (!metricNamePattern.test(p.metric)) errors.metric = [messages.metric];

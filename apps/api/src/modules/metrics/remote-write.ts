@@ -2,8 +2,11 @@ import { createRequire } from 'node:module';
 
 import protobuf from 'protobufjs';
 
+import { metrics } from '@portal/contract';
+
 import { AppError } from '../../lib/errors.ts';
-import { messages, seriesLabelsOf, type PointIn, type Rejected } from './points.ts';
+import { checkWire, type Bounds } from './bounds.ts';
+import { messages, seriesLabelsOf, textOf, type PointIn, type Rejected } from './points.ts';
 
 /**
  * Prometheus remote write 1.0 (decision 091): a snappy block-compressed protobuf WriteRequest. The
@@ -27,17 +30,33 @@ const { compress, uncompress } = createRequire(import.meta.url)('snappyjs') as {
 
 export const WriteRequest = protobuf.parse(schema).root.lookupType('prometheus.WriteRequest');
 /**
- * The same message read with each sample's value as its 64 bits (fixed64 and double share a wire
- * type), so that a staleness marker is told by its exact bits: a NaN kept in a JS number (a double
- * array, for one) may be made the plain NaN by the engine.
+ * The same message as it is read: each sample's value as its 64 bits (fixed64 and double share a wire
+ * type), so that a staleness marker is told by its exact bits (a NaN kept in a JS number, in a double
+ * array for one, may be made the plain NaN by the engine); label names and values as their bytes
+ * (string and bytes share one too), so that one that is not UTF-8 rejects its series' samples rather
+ * than the whole request (decision 115).
  */
-const WriteRequestBits = protobuf
-  .parse(schema.replace('message Sample { double value = 1;', 'message Sample { fixed64 value = 1;'))
-  .root.lookupType('prometheus.WriteRequest');
+const wireRoot = protobuf.parse(
+  schema
+    .replace('message Sample { double value = 1;', 'message Sample { fixed64 value = 1;')
+    .replace(
+      'message Label { string name = 1; string value = 2; }',
+      'message Label { bytes name = 1; bytes value = 2; }',
+    ),
+).root;
+wireRoot.resolveAll();
+const WriteRequestWire = wireRoot.lookupType('prometheus.WriteRequest');
+
+/** Samples are the points; series and labels (empty ones too) are the other entries. */
+const bounds: Omit<Bounds, 'maxPoints'> = {
+  points: new Set([wireRoot.lookupType('prometheus.TimeSeries').fields.samples as protobuf.Field]),
+  maxEntries: metrics.maxEntriesPerRequest,
+  entries: 'series and labels',
+};
 
 interface Decoded {
   timeseries?: {
-    labels?: { name?: string; value?: string }[];
+    labels?: { name?: Uint8Array; value?: Uint8Array }[];
     samples?: { value?: number | protobuf.Long; timestamp?: number | protobuf.Long }[];
   }[];
 }
@@ -78,8 +97,12 @@ export function decodeRemoteWrite(
 ): { points: PointIn[]; rejected: Rejected[] } {
   let request: Decoded;
   try {
-    request = WriteRequestBits.decode(uncompress(body, maxBytes)) as unknown as Decoded;
+    // snappy's header says the uncompressed length: checked before anything is inflated.
+    const raw = uncompress(body, maxBytes);
+    checkWire(WriteRequestWire, raw, { ...bounds, maxPoints });
+    request = WriteRequestWire.decode(raw) as unknown as Decoded;
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (error instanceof Error && /too big/.test(error.message))
       throw new AppError('PAYLOAD_TOO_LARGE', `The request is larger than ${maxBytes} bytes once uncompressed.`);
     throw badBody();
@@ -89,15 +112,21 @@ export function decodeRemoteWrite(
   let index = 0;
   for (const series of request.timeseries ?? []) {
     const labels: Record<string, string> = {};
-    for (const l of series.labels ?? []) if (l.name) labels[l.name] = l.value ?? '';
+    let unstorable = false;
+    for (const l of series.labels ?? []) {
+      const name = textOf(l.name);
+      const value = textOf(l.value);
+      if (name === null || value === null) unstorable = true;
+      else if (name) labels[name] = value;
+    }
     for (const sample of series.samples ?? []) {
-      if (index >= maxPoints) throw tooMany(maxPoints);
       const value = sampleValue(sample.value);
       if (value === 'stale') {
         index++;
         continue;
       }
-      if (!labels.portal_order) rejected.push({ index, errors: { labels: [messages.noOrder] } });
+      if (unstorable) rejected.push({ index, errors: { labels: [messages.text] } });
+      else if (!labels.portal_order) rejected.push({ index, errors: { labels: [messages.noOrder] } });
       else
         points.push({
           index,
@@ -116,6 +145,3 @@ export function decodeRemoteWrite(
 /** A remote write body as Prometheus sends it (for tests and benchmarks). */
 export const encodeRemoteWrite = (request: Record<string, unknown>): Buffer =>
   compress(Buffer.from(WriteRequest.encode(WriteRequest.fromObject(request)).finish()));
-
-export const tooMany = (max: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `A request carries at most ${max.toLocaleString('en-US')} points.`);

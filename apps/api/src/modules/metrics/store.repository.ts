@@ -35,6 +35,34 @@ export async function findOrderIds(db: Db, orderNumbers: readonly string[]) {
   return new Map(rows.map((r) => [r.order_number, r.base_order_id]));
 }
 
+/** Those of these keys' series that exist (their labels as stored), without a lock. */
+export function existingSeries(db: Db, keys: readonly SeriesKey[]) {
+  return db.query<{ base_order_id: number; metric: string; labels: Record<string, string> }>(
+    `SELECT s.base_order_id, s.metric, s.labels
+       FROM metric_series s
+       JOIN unnest($1::int[], $2::text[], $3::text[]) AS u(o, m, l)
+         ON s.base_order_id = u.o AND s.metric = u.m AND s.labels = u.l::jsonb`,
+    [keys.map((k) => k.baseOrderId), keys.map((k) => k.metric), keys.map((k) => k.labels)],
+  );
+}
+
+/**
+ * Takes, until the transaction ends, the lock on creating series in these orders (in id order, so two
+ * writers never deadlock), and answers how many series each has: the count stays true while new
+ * series are added under the lock (decision 115).
+ */
+export async function lockOrderSeriesCounts(db: Db, baseOrderIds: readonly number[]): Promise<Map<number, number>> {
+  await db.query(
+    `SELECT pg_advisory_xact_lock(724915, o) FROM (SELECT DISTINCT unnest($1::int[]) AS o ORDER BY 1) AS ids`,
+    [baseOrderIds],
+  );
+  const rows = await db.query<{ base_order_id: number; n: number }>(
+    `SELECT base_order_id, count(*)::int AS n FROM metric_series WHERE base_order_id = ANY($1::int[]) GROUP BY 1`,
+    [baseOrderIds],
+  );
+  return new Map(rows.map((r) => [r.base_order_id, r.n]));
+}
+
 /**
  * The series of these keys, created when new, locked for the rest of the transaction (in series_id
  * order, so two writers never deadlock): a counter's rates depend on its previous reading.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 
 import type { Deps } from '../../../deps.ts';
-import { ingest, retentionOf } from '../../metrics/index.ts';
+import { createLiveSink, ingestPoints } from '../../metrics/index.ts';
 import { assertPublicHost } from '../snmp/addresses.ts';
 import { openSecrets } from '../snmp/devices.service.ts';
 import { pollDevice } from '../snmp/poller.ts';
@@ -42,7 +42,8 @@ const oneLine = (error: unknown) =>
 /**
  * The SNMP poller (decision 100). Every tick it leases the devices that are due, as many as it has free
  * slots, and polls each on its own (one slow or dead device holds one slot until its timeout, never the
- * others). Readings go through metrics' ingest(), the path of pushed points (rates, resets, wrap).
+ * others). Readings go through metrics' ingest(), the path of pushed points (rates, resets, wrap, the
+ * series limit), and reach the live charts of their order as pushed points do (decision 115).
  */
 export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): SnmpWorker {
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -51,6 +52,7 @@ export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let ticking: Promise<void> | null = null;
+  const live = createLiveSink(deps.db);
 
   async function poll(device: LeasedDevice): Promise<void> {
     let points = 0;
@@ -65,10 +67,7 @@ export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): 
       });
       const problems = [...result.problems];
       if (result.points.length) {
-        const stored = await ingest(
-          { db: deps.db, retention: retentionOf(deps.env), nowSeconds: deps.clock.now() / 1000 },
-          result.points,
-        );
+        const stored = await ingestPoints({ ...deps, live }, result.points);
         points = stored.accepted;
         for (const r of stored.rejected.slice(0, 3)) {
           const p = result.points[r.index];
