@@ -3,13 +3,12 @@ import { hostname } from 'node:os';
 
 import type { Deps } from '../../../deps.ts';
 import { ingest, retentionOf } from '../../metrics/index.ts';
-import { assertPublicHost } from '../snmp/addresses.ts';
 import { openSecrets } from '../snmp/devices.service.ts';
 import { pollDevice } from '../snmp/poller.ts';
 import { nextRunAfter } from '../snmp/schedule.ts';
 import { finishPoll, leaseDue, releaseLeases, type LeasedDevice } from '../snmp/snmp.repository.ts';
 
-export type WorkerDeps = Pick<Deps, 'db' | 'env' | 'clock'>;
+export type WorkerDeps = Pick<Deps, 'db' | 'env' | 'clock' | 'outbound'>;
 
 export interface SnmpWorkerOptions {
   /** Polls at once (each waits on one device). */
@@ -56,10 +55,11 @@ export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): 
     let points = 0;
     let error: string | null = null;
     try {
-      // A host name may resolve to a private address later than it was saved.
-      if (deps.env.SNMP_PRIVATE_ADDRESSES === 'deny') await assertPublicHost(device.address);
+      // The address the session sends to, checked now: a name may resolve elsewhere than when saved.
+      const address = await deps.outbound.address(device.address);
       const secrets = openSecrets(deps.env.CONNECTOR_KEY, device);
       const result = await pollDevice(device, secrets, {
+        address,
         timeoutMs: options.timeoutMs,
         tsSeconds: () => Math.round(deps.clock.now()) / 1000,
       });
