@@ -111,6 +111,15 @@ export function refusesSaved(allow: OutboundAllow, host: string): boolean {
   return isIP(address) !== 0 && !rule.allowsHost(address) && !rule.allowsAddress(address);
 }
 
+/**
+ * A target's error as staff may see it (a connector's or webhook's last error): one line of printable
+ * text, at most `max` characters, never more of what the target sent.
+ */
+export function shortReason(text: string, max = 200): string {
+  const line = text.replace(/[\p{C}\s]+/gu, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 /** Resolves a name to every address it has (the system resolver; tests give their own). */
 export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
 const systemResolve: Resolve = (host) => dnsLookup(host, { all: true });

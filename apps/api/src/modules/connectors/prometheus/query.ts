@@ -7,7 +7,7 @@
  * error (the URL could name an internal page), and that one short and on one line.
  */
 
-import { OutboundRefused, type OutboundFetch } from '../../../lib/outbound.ts';
+import { OutboundRefused, shortReason as clip, type OutboundFetch } from '../../../lib/outbound.ts';
 
 export interface SourceAuth {
   kind: 'none' | 'bearer' | 'basic';
@@ -28,14 +28,6 @@ export interface RangeQuery {
 
 /** A failure of the source (or of reaching it), with the source's own error text when it gave one. */
 export class SourceError extends Error {}
-
-/** Longest error text kept. */
-const maxErrorLength = 200;
-/** One line of printable text, at most maxErrorLength characters. */
-const clip = (text: string) => {
-  const line = text.replace(/[\p{C}\s]+/gu, ' ').trim();
-  return line.length > maxErrorLength ? `${line.slice(0, maxErrorLength - 1)}…` : line;
-};
 
 /** {url}/api/v1/query_range, joined with the URL API (the source's path kept, no query or fragment). */
 export function queryRangeUrl(base: string): URL {

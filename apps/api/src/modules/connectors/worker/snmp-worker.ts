@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 
 import type { Deps } from '../../../deps.ts';
+import { shortReason } from '../../../lib/outbound.ts';
 import { ingest, retentionOf } from '../../metrics/index.ts';
 import { openSecrets } from '../snmp/devices.service.ts';
 import { pollDevice } from '../snmp/poller.ts';
@@ -35,8 +36,8 @@ export interface SnmpWorker {
 /** Time a lease outlives the poll's own timeout, for storing its points. */
 const leaseMarginMs = 30_000;
 
-const oneLine = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500);
+/** A poll's error as staff see it: one printable line (decision 113). */
+const oneLine = (error: unknown) => shortReason(error instanceof Error ? error.message : String(error), 500);
 
 /**
  * The SNMP poller (decision 100). Every tick it leases the devices that are due, as many as it has free
@@ -77,7 +78,7 @@ export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): 
           );
         }
       }
-      if (problems.length) error = problems.join(' ').slice(0, 500);
+      if (problems.length) error = shortReason(problems.join(' '), 500);
     } catch (e) {
       error = oneLine(e);
     }
