@@ -184,8 +184,11 @@ export function createOutbound(allow: OutboundAllow, resolve: Resolve = systemRe
     },
     async address(host) {
       const found = await checked(host);
-      // A name's IPv4 address first, as the SNMP sessions did before (udp4 for names).
-      return (found.find((a) => a.family === 4) ?? found[0])?.address ?? host;
+      // A name's IPv4 address first, as the SNMP sessions did before (udp4 for names). Never the name
+      // itself: the session would resolve it again, unchecked.
+      const chosen = found.find((a) => a.family === 4) ?? found[0];
+      if (!chosen) throw Object.assign(new Error(`${host}: no address`), { code: 'ENOTFOUND' });
+      return chosen.address;
     },
   };
 }
