@@ -9,6 +9,7 @@ import { isEmpty, seed } from './db/seed/index.ts';
 import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer } from './lib/mail.ts';
+import { createOutbound, type Resolve } from './lib/outbound.ts';
 import { fallbackStore } from './lib/fallback-store.ts';
 import { createLimiter, memoryStore, redisStore } from './lib/rate-limiter.ts';
 import { createTokens } from './lib/tokens.ts';
@@ -20,7 +21,7 @@ export async function openDatabase(env: Env): Promise<Db> {
 /** Opens the database (migrated, seeded when empty) and builds everything the routes need. */
 export async function createDeps(
   env: Env,
-  options: { db?: Db; clock?: Clock; log?: (msg: string) => void } = {},
+  options: { db?: Db; clock?: Clock; log?: (msg: string) => void; resolve?: Resolve } = {},
 ): Promise<Deps & { redis?: Redis }> {
   const log = options.log ?? (() => {});
   const db = options.db ?? (await openDatabase(env));
@@ -67,6 +68,7 @@ export async function createDeps(
     limiter,
     tokens: createTokens(env.JWT_SECRET, env.TOKEN_TTL_SECONDS),
     mailer: createMailer(env, db),
+    outbound: createOutbound(env.OUTBOUND_ALLOW, options.resolve),
     ...(redis ? { redis } : {}),
   };
 }

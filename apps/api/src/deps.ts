@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Env } from './config/env.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { Outbound } from './lib/outbound.ts';
 import type { Limiter } from './lib/rate-limiter.ts';
 import type { Tokens } from './lib/tokens.ts';
 
@@ -13,4 +14,6 @@ export interface Deps {
   limiter: Limiter;
   tokens: Tokens;
   mailer: Mailer;
+  /** Requests made on someone's behalf (sources, webhooks, SNMP devices) go through its rule (decision 113). */
+  outbound: Outbound;
 }

@@ -2,6 +2,7 @@ import { openDatabase } from './bootstrap.ts';
 import { loadEnv } from './config/env.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
+import { createOutbound } from './lib/outbound.ts';
 import { startWorkers } from './modules/connectors/worker/workers.ts';
 
 /**
@@ -25,7 +26,8 @@ if (!env.DATABASE_URL) {
 const db = await openDatabase(env);
 const ran = await migrate(db);
 if (ran.length) console.log(`applied migrations: ${ran.join(', ')}`);
-const workers = startWorkers({ db, env, clock: systemClock }, (line) => console.warn(line));
+const outbound = createOutbound(env.OUTBOUND_ALLOW);
+const workers = startWorkers({ db, env, clock: systemClock, outbound }, (line) => console.warn(line));
 console.log(`worker ${process.pid}: polling SNMP devices (${env.SNMP_CONCURRENCY} at once)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -459,8 +459,12 @@ export const snmpDeviceItem = snmpDeviceFields.superRefine((d, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['v3', 'priv_protocol'], message: sm.authFirst });
 });
 
+/** A held secret is sent only to the target it was saved for: a new target needs it given again. */
+export const secretForTargetMessage = 'Give this again: a saved secret is sent only to the address it was saved for.';
+
 export const prometheusMessages = {
   url: 'This value should be an http or https URL without credentials, query or fragment.',
+  secretForTarget: secretForTargetMessage,
   oneAuth: 'Give a bearer token or basic auth, not both.',
   metric: 'This value should be a metric name (letters, digits, _ and :).',
   notOnPage: "This series is not shown on this order's product page.",
@@ -483,8 +487,8 @@ const sourceUrl = z
       (url.protocol === 'http:' || url.protocol === 'https:') &&
       !url.username &&
       !url.password &&
-      !url.search &&
-      !url.hash
+      // Also an empty query or fragment (a trailing ? or #): the URL API keeps them in href.
+      !/[?#]/.test(url.href)
     );
   }, prometheusMessages.url)
   .transform((v) => v.replace(/\/+$/, ''))

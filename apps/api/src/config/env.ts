@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 
 import { z } from 'zod';
 
+import { parseOutboundAllow, type OutboundAllow } from '../lib/outbound.ts';
+
 /** Days a rollup tier keeps its buckets: a whole number, or 'forever' (null). */
 const retentionDays = (fallback: string) =>
   z
@@ -108,8 +110,12 @@ const schema = z.object({
   /** SNMP devices polled at once by one worker process, and the time one device's whole poll may take. */
   SNMP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   SNMP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
-  /** 'deny' refuses SNMP devices at loopback, private and link-local addresses (checked when saved and polled). */
-  SNMP_PRIVATE_ADDRESSES: z.enum(['allow', 'deny']).default('allow'),
+  /**
+   * The internal addresses (loopback, private, link-local, CGNAT, unspecified, multicast) that requests made
+   * on someone's behalf may reach (Prometheus sources, webhooks, SNMP devices; decision 113): `*` for all,
+   * `none`, or host names and addresses/CIDRs, comma-separated. Unset: `none` in production, `*` elsewhere.
+   */
+  OUTBOUND_ALLOW: z.string().optional(),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')
@@ -165,8 +171,9 @@ const schema = z.object({
 
 type Parsed = z.infer<typeof schema>;
 
-export type Env = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL' | 'CONNECTOR_KEY'> & {
+export type Env = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL' | 'CONNECTOR_KEY' | 'OUTBOUND_ALLOW'> & {
   HOST: string;
+  OUTBOUND_ALLOW: OutboundAllow;
   /** The 32 bytes of the connector credentials key (lib/sealed.ts). */
   CONNECTOR_KEY: Buffer;
   PUBLIC_URL: string;
@@ -196,6 +203,8 @@ function crossChecks(env: Parsed): string[] {
     if (finer === null && days !== null) problems.push(`${name}: must be 'forever' when the finer tier keeps forever`);
     else if (finer != null && days !== null && days < finer) problems.push(`${name}: must be at least ${finer} days`);
   }
+  const outbound = env.OUTBOUND_ALLOW === undefined ? null : parseOutboundAllow(env.OUTBOUND_ALLOW);
+  if (outbound && 'error' in outbound) problems.push(`OUTBOUND_ALLOW: ${outbound.error}`);
   if (env.NODE_ENV === 'production') {
     // A generated key on one machine's disk would make every other API process reject its tokens.
     if (!env.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
@@ -218,6 +227,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems = result.success
     ? crossChecks(result.data)
     : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // Folded into OUTBOUND_ALLOW (decision 113): a deployment that set it chooses its allow list anew.
+  if (source.SNMP_PRIVATE_ADDRESSES !== undefined)
+    problems.push('SNMP_PRIVATE_ADDRESSES: replaced by OUTBOUND_ALLOW (deny is `none`; allow lists the networks)');
   if (!result.success || problems.length) {
     throw new Error(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -232,6 +244,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // The demo data (with its published passwords) never reaches a production database.
     SEED_ON_EMPTY: production ? false : env.SEED_ON_EMPTY,
     DATA_DIR: dataDir,
+    // Outside production local peers (test servers, a developer's Prometheus) are reached as they are.
+    OUTBOUND_ALLOW: parseOutboundAllow(env.OUTBOUND_ALLOW ?? (production ? 'none' : '*')) as OutboundAllow,
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir),
     CONNECTOR_KEY: connectorKeyBytes(env.CONNECTOR_KEY ?? localConnectorKey(dataDir)) as Buffer,
   };

@@ -36,7 +36,7 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('content-type', 'application/json');
     if (failWith) {
       res.statusCode = failWith.status;
-      return res.end(JSON.stringify(failWith.body));
+      return res.end(typeof failWith.body === 'string' ? failWith.body : JSON.stringify(failWith.body));
     }
     const values: [number, string][] = [];
     for (let ts = start as number; ts <= (end as number); ts += step as number) values.push([ts, '8000']);
@@ -173,6 +173,41 @@ describe('staff calls', () => {
     ).toMatchObject({ code: 'VALIDATION_ERROR', data: { bearer_token: ['This value is required.'] } });
   });
 
+  it('refuses a URL ending in ? or # (it would cut /api/v1/query_range off the request)', async () => {
+    for (const url of [`${prom}?`, `${prom}#`, `${prom}/?#`, `${prom}?x=1`]) {
+      const res = await save(source('trailing', { url }));
+      expect(res.body, url).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        data: { url: ['This value should be an http or https URL without credentials, query or fragment.'] },
+      });
+    }
+    expect(await listed('trailing')).toBeUndefined();
+  });
+
+  it('sends a held token or password only to the URL it was saved for: a new URL needs it again', async () => {
+    const { bearer_token: _left, ...withoutToken } = source('core');
+    const moved = `${prom.replace('127.0.0.1', 'localhost')}`;
+    const message = 'Give this again: a saved secret is sent only to the address it was saved for.';
+    expect((await save({ ...withoutToken, url: moved })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { bearer_token: [message] },
+    });
+    expect((await save({ ...withoutToken, url: `${prom}/other` })).body).toMatchObject({
+      data: { bearer_token: [message] },
+    });
+    const basic = { ...withoutToken, auth: 'basic', username: 'prom' };
+    expect((await save({ ...basic, password: 'pw-s3cret' })).body.data).toEqual({ status: 'updated' });
+    expect((await save({ ...basic, url: moved })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { password: [message] },
+    });
+    expect(await listed('core')).toMatchObject({ url: prom, auth: 'basic' });
+    // Given again, it goes to the new URL; and back, with the token.
+    expect((await save({ ...basic, url: moved, password: 'pw-s3cret' })).body.data).toEqual({ status: 'updated' });
+    expect((await save(source('core'))).body.data).toEqual({ status: 'updated' });
+    expect(await listed('core')).toMatchObject({ url: prom, auth: 'bearer' });
+  });
+
   it('answers only level-3 staff; removes a source, NOT_FOUND for one that is not there', async () => {
     for (const who of [demoEmails.staff2, demoEmails.customer]) {
       const other = await t.signIn(who);
@@ -302,6 +337,17 @@ describe('charts of a series a source answers', () => {
       });
       const freshness = await get(t, 'metrics/get-data-freshness', { baseOrderId: order.base_order_id }, customer);
       expect((freshness.body.data as DataFreshness).delayed).toBe(true);
+    } finally {
+      failWith = null;
+    }
+    // An answer that is not Prometheus's (an internal page, a proxy's error) leaves only its status.
+    failWith = { status: 502, body: '<html><title>Internal admin</title><body>db password: hunter2</body></html>' };
+    t.clock.advance(60_000);
+    const then = Math.floor(t.clock.now() / 1000);
+    try {
+      expect((await chart(customer, then - 3600, then)).body.code).toBe('SERVICE_UNAVAILABLE');
+      const status = (await t.call('GET', '/api/connectors/status', { token: staff })).body.data as ConnectorStatus[];
+      expect(status.find((s) => s.key === 'core')?.last_error).toBe('HTTP 502');
     } finally {
       failWith = null;
     }

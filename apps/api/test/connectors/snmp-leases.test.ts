@@ -4,6 +4,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { demoEmails } from '../../src/db/seed/demo.ts';
+import { createOutbound } from '../../src/lib/outbound.ts';
 import { createSnmpWorker } from '../../src/modules/connectors/worker/snmp-worker.ts';
 import { leaseDue, snmpDeviceStatuses } from '../../src/modules/connectors/snmp/snmp.repository.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
@@ -93,7 +94,8 @@ describe('SNMP device leases', () => {
     const due = await nextRunMs('lease-2');
     t.clock.advance(due - t.clock.now());
     const options = { concurrency: 4, timeoutMs: 400, tickMs: 0 };
-    const deps = { db: t.db, env: env(), clock: t.clock };
+    const workerEnv = env();
+    const deps = { db: t.db, env: workerEnv, clock: t.clock, outbound: createOutbound(workerEnv.OUTBOUND_ALLOW) };
     const one = createSnmpWorker(deps, { ...options, owner: 'worker-1' });
     const two = createSnmpWorker(deps, { ...options, owner: 'worker-2' });
     sessions.clear();

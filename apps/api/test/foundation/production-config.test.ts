@@ -63,6 +63,23 @@ describe('configuration in production', () => {
     expect(env.LOG_LEVEL).toBe('info');
     expect(env.JWT_SECRET).toBe(secret);
   });
+
+  it('refuses internal outbound addresses unless OUTBOUND_ALLOW lists them; SNMP_PRIVATE_ADDRESSES is gone', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: secret, CONNECTOR_KEY: connectorKey };
+    const production = { ...base, PUBLIC_URL: 'https://portal.example' };
+    expect(parseEnv(production).OUTBOUND_ALLOW).toEqual({ all: false, hosts: [], networks: [] });
+    expect(parseEnv({ ...production, OUTBOUND_ALLOW: '10.20.0.0/16,mimir.internal' }).OUTBOUND_ALLOW).toEqual({
+      all: false,
+      hosts: ['mimir.internal'],
+      networks: ['10.20.0.0/16'],
+    });
+    expect(() => parseEnv({ ...production, OUTBOUND_ALLOW: '10.20.0.0/40' })).toThrow(
+      /OUTBOUND_ALLOW: 10\.20\.0\.0\/40: not an address, a CIDR network or a host name/,
+    );
+    expect(() => parseEnv({ ...production, SNMP_PRIVATE_ADDRESSES: 'deny' })).toThrow(
+      /SNMP_PRIVATE_ADDRESSES: replaced by OUTBOUND_ALLOW/,
+    );
+  });
 });
 
 describe('configuration outside production', () => {
@@ -80,6 +97,12 @@ describe('configuration outside production', () => {
     const env = parseEnv({ HOST: '0.0.0.0', LOG_LEVEL: 'debug', DATA_DIR: dataDir() });
     expect(env).toMatchObject({ HOST: '0.0.0.0', LOG_LEVEL: 'debug' });
     expect(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir() }).LOG_LEVEL).toBe('warn');
+  });
+
+  it('reaches every address by default, so local peers answer tests', () => {
+    expect(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir() }).OUTBOUND_ALLOW.all).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir() }).OUTBOUND_ALLOW.all).toBe(true);
+    expect(parseEnv({ OUTBOUND_ALLOW: 'none', DATA_DIR: dataDir() }).OUTBOUND_ALLOW.all).toBe(false);
   });
 
   it('names a bad LOG_LEVEL', () => {

@@ -13,6 +13,7 @@ import { parseEnv } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type Db } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import type { Resolve } from '../../src/lib/outbound.ts';
 import { checkAnswer } from './contract-check.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -85,9 +86,13 @@ export const testEnv = (overrides: Record<string, string> = {}) =>
     ...overrides,
   });
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/** `options.resolve`: the names outbound requests resolve (a DNS the test controls). */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { resolve?: Resolve } = {},
+): Promise<TestApp> {
   const { db, drop, url } = await openSeededDb();
-  return appOn(db, manualClock(), overrides, drop, url);
+  return appOn(db, manualClock(), overrides, drop, url, options.resolve);
 }
 
 async function appOn(
@@ -96,10 +101,11 @@ async function appOn(
   overrides: Record<string, string>,
   drop: () => Promise<void>,
   url: string | undefined,
+  resolve?: Resolve,
 ): Promise<TestApp> {
   const env = testEnv(overrides);
   const peers: TestApp[] = [];
-  const deps = await createDeps(env, { db, clock });
+  const deps = await createDeps(env, { db, clock, ...(resolve ? { resolve } : {}) });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
 
@@ -138,7 +144,7 @@ async function appOn(
     async peer() {
       // PGlite: the same instance, which only the first app closes.
       const peerDb = url ? await openPostgres(url, 4) : { ...db, close: async () => {} };
-      const peer = await appOn(peerDb, clock, overrides, async () => {}, url);
+      const peer = await appOn(peerDb, clock, overrides, async () => {}, url, resolve);
       peers.push(peer);
       return peer;
     },

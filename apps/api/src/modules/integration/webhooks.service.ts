@@ -66,7 +66,11 @@ async function deliverTo(deps: Pick<Deps, 'db' | 'clock'>, target: WebhookTarget
 }
 
 /** One round of webhook delivery for every due token; returns how many events were acknowledged. */
-export async function deliverWebhooks(deps: Pick<Deps, 'db' | 'clock'>, send: Send = fetch): Promise<number> {
+export async function deliverWebhooks(
+  deps: Pick<Deps, 'db' | 'clock' | 'outbound'>,
+  // Through the outbound rule (decision 113): the address connected to is checked.
+  send: Send = deps.outbound.fetch,
+): Promise<number> {
   let sent = 0;
   for (const target of await leaseDueWebhooks(deps.db, deps.clock.now())) sent += await deliverTo(deps, target, send);
   return sent;

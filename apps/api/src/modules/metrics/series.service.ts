@@ -28,7 +28,7 @@ export interface Column extends SeriesRef {
   scale?: number;
 }
 
-type ReadDeps = Pick<Deps, 'db' | 'env' | 'clock'>;
+type ReadDeps = Pick<Deps, 'db' | 'env' | 'clock' | 'outbound'>;
 
 const refKey = (metric: string, labels: Record<string, string> | undefined) => `${metric}|${labelsKey(labels ?? {})}`;
 
@@ -193,7 +193,10 @@ export type SeriesReader = ReturnType<typeof seriesReader>;
  * of the series that sent last, with half a step (at least METRICS_STALE_GRACE_SECONDS, a minute by
  * default) of grace for the feed's own delay.
  */
-export async function dataFreshness(deps: ReadDeps, baseOrderId: number): Promise<DataFreshness> {
+export async function dataFreshness(
+  deps: Pick<Deps, 'db' | 'env' | 'clock'>,
+  baseOrderId: number,
+): Promise<DataFreshness> {
   const rows = await store.orderSeries(deps.db, baseOrderId);
   // A connector feeding the order (SNMP device, Prometheus-compatible source) failed at its last attempt.
   const delayed = await orderDelayed(deps, baseOrderId);

@@ -9,7 +9,9 @@ import {
 
 import type { Db } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
+import type { Env } from '../../../config/env.ts';
 import { AppError, invalid, notFound } from '../../../lib/errors.ts';
+import { refusedAddressMessage, refusesSaved } from '../../../lib/outbound.ts';
 import { seal, unseal } from '../../../lib/sealed.ts';
 import { validationError } from '../../../plugins/error-handler.ts';
 import { pages, type MetricDef } from '../../metrics/catalogue.ts';
@@ -59,19 +61,23 @@ const seriesText = (series: { order_number: string; metric: string; object_key: 
  * Applies one source (the collection's item, or the staff page's form): the source by its source_key,
  * and the series it answers replaced by the given ones. Each series must name an order whose product
  * page reads the metric, its object when the metric has one, and no series another source answers.
+ * A literal address OUTBOUND_ALLOW refuses is refused here (a name, when it is asked); a held token or
+ * password goes only to the URL it was saved for (decision 113).
  */
 export async function applySource(
   db: Db,
-  key: Buffer,
+  env: Pick<Env, 'CONNECTOR_KEY' | 'OUTBOUND_ALLOW'>,
   config: SourceConfig,
   nowMs: number,
 ): Promise<'created' | 'updated' | 'unchanged'> {
+  const key = env.CONNECTOR_KEY;
   const held = await repo.findSource(db, config.source_key);
   const orders = new Map(
     (await repo.findOrders(db, [...new Set(config.series.map((s) => s.order_number))])).map((o) => [o.order_number, o]),
   );
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => void (errors[field] ??= []).push(message);
+  if (refusesSaved(env.OUTBOUND_ALLOW, new URL(config.url).hostname)) add('url', refusedAddressMessage);
   const rows: { base_order_id: number; metric: string; object_key: string; promql: string }[] = [];
   config.series.forEach((s, i) => {
     const order = orders.get(s.order_number);
@@ -89,8 +95,11 @@ export async function applySource(
       );
       add(`series.${i}.object_key`, pm.taken(t.source_key));
     }
+  const secretField = config.auth === 'bearer' ? 'bearer_token' : 'password';
   if (config.auth !== 'none' && config.secret === null && held?.auth !== config.auth)
-    add(config.auth === 'bearer' ? 'bearer_token' : 'password', validationMessages.required);
+    add(secretField, validationMessages.required);
+  else if (config.auth !== 'none' && config.secret === null && held && held.url !== config.url)
+    add(secretField, pm.secretForTarget);
   if (Object.keys(errors).length) throw invalid(errors);
 
   const heldSecret = held?.secret ? unseal(key, held.secret, aad(config.source_key)) : null;
@@ -142,7 +151,7 @@ export async function saveFromStaff(deps: Deps, input: connectors.SaveSourceInpu
   const config = configOfItem(parsed.data);
   if ((input.auth === 'bearer' && !input.bearer_token) || (input.auth === 'basic' && !input.password))
     config.secret = null;
-  const status = await deps.db.tx((db) => applySource(db, deps.env.CONNECTOR_KEY, config, deps.clock.now()));
+  const status = await deps.db.tx((db) => applySource(db, deps.env, config, deps.clock.now()));
   return { status };
 }
 
@@ -157,7 +166,7 @@ export async function removeSourceOf(deps: Pick<Deps, 'db'>, sourceKey: string):
 
 /* Reading ---------------------------------------------------------------------------------------- */
 
-type ReadDeps = Pick<Deps, 'db' | 'env' | 'clock'>;
+type ReadDeps = Pick<Deps, 'db' | 'env' | 'clock' | 'outbound'>;
 
 /** One cache per database handle (so per API process, and per test app). */
 const caches = new WeakMap<object, TtlCache<[number, number | null][]>>();
@@ -195,19 +204,22 @@ export async function readSourceColumn(deps: ReadDeps, column: SourceColumn, sta
   const cacheKey = [column.id, column.updated_ms, column.promql, start, end, step].join('|');
   return cacheOf(deps).get(cacheKey, async () => {
     try {
-      const values = await queryRange({
-        url: column.url,
-        auth: {
-          kind: column.auth,
-          username: column.username,
-          secret: column.secret ? unseal(deps.env.CONNECTOR_KEY, column.secret, aad(column.source_key)) : null,
+      const values = await queryRange(
+        {
+          url: column.url,
+          auth: {
+            kind: column.auth,
+            username: column.username,
+            secret: column.secret ? unseal(deps.env.CONNECTOR_KEY, column.secret, aad(column.source_key)) : null,
+          },
+          promql: column.promql,
+          start,
+          end,
+          step,
+          timeoutMs: queryTimeoutMs,
         },
-        promql: column.promql,
-        start,
-        end,
-        step,
-        timeoutMs: queryTimeoutMs,
-      });
+        deps.outbound.fetch,
+      );
       await repo.recordOutcome(deps.db, column.id, deps.clock.now(), null);
       return values;
     } catch (error) {

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { queryRange, SourceError, type RangeQuery } from './query.ts';
+import { createOutbound } from '../../../lib/outbound.ts';
+import { queryRange as query, queryRangeUrl, SourceError, type RangeQuery } from './query.ts';
+
+const send = createOutbound({ all: true, hosts: [], networks: [] }).fetch;
+const queryRange = (q: RangeQuery) => query(q, send);
 
 /** A stand-in Prometheus HTTP API: answers by the expression asked (the portal's code runs as is). */
 let base = '';
@@ -55,7 +59,15 @@ const answers: Record<string, (res: ServerResponse) => void> = {
   },
   html: (res) => {
     res.statusCode = 404;
-    res.end('<html><body>\n  Not   here </body></html>');
+    res.end('<html><body>\n  Not   here: internal-page-text </body></html>');
+  },
+  long: (res) => {
+    res.statusCode = 422;
+    res.end(JSON.stringify({ status: 'error', errorType: 'execution', error: `too\u0000many\n${'x'.repeat(500)}` }));
+  },
+  moved: (res) => {
+    res.writeHead(301, { location: '/elsewhere' });
+    res.end();
   },
   slow: (res) => void setTimeout(() => res.end('{}'), 1500),
 };
@@ -115,13 +127,37 @@ describe('query_range against a Prometheus-compatible API', () => {
     await expect(queryRange(q('bad('))).rejects.toThrow(
       new SourceError('HTTP 400: bad_data: parse error at char 5: unclosed left parenthesis'),
     );
-    await expect(queryRange(q('html'))).rejects.toThrow(
-      new SourceError('HTTP 404: <html><body> Not here </body></html>'),
-    );
+    await expect(queryRange(q('html'))).rejects.toThrow(new SourceError('HTTP 404'));
     await expect(queryRange(q('two'))).rejects.toThrow(/yields 2 series; a chart column takes one/);
     await expect(queryRange(q('slow'))).rejects.toThrow(new SourceError('The source did not answer within 1 s.'));
     await expect(queryRange(q('up', { url: 'http://127.0.0.1:4459' }))).rejects.toThrow(
       /The source could not be reached: .*ECONNREFUSED/,
+    );
+  });
+
+  it("never keeps an answer's body that is not Prometheus's own error, and that one short and on one line", async () => {
+    const error = await queryRange(q('long')).catch((e: unknown) => e as SourceError);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).message).toMatch(/^HTTP 422: execution: too many x+…$/);
+    expect((error as SourceError).message).toHaveLength(200);
+    await expect(queryRange(q('html'))).rejects.not.toThrow(/internal-page-text/);
+  });
+
+  it('does not follow a redirect', async () => {
+    await expect(queryRange(q('moved'))).rejects.toThrow(
+      new SourceError('The source answered a redirect (HTTP 301), which is not followed.'),
+    );
+    expect(lastRequest?.url).toBe('/prom/api/v1/query_range');
+  });
+
+  it("joins /api/v1/query_range to the source's path with the URL API", () => {
+    expect(queryRangeUrl('http://mimir.example/prometheus').href).toBe(
+      'http://mimir.example/prometheus/api/v1/query_range',
+    );
+    expect(queryRangeUrl('http://mimir.example:9009/').href).toBe('http://mimir.example:9009/api/v1/query_range');
+    // A URL held before trailing ? and # were refused still asks the path, not a query.
+    expect(queryRangeUrl('http://mimir.example/prometheus?').href).toBe(
+      'http://mimir.example/prometheus/api/v1/query_range',
     );
   });
 });

@@ -1,9 +1,13 @@
 /**
  * One query_range request to a Prometheus-compatible server (Prometheus, Thanos, Mimir,
  * VictoriaMetrics): POST {url}/api/v1/query_range with the expression, the range and the step, signed
- * with the source's bearer token or basic auth, given up after `timeoutMs`. Answers the one series the
- * expression yields as [time, value] pairs, or throws a SourceError with the text staff will see.
+ * with the source's bearer token or basic auth, given up after `timeoutMs`, through the outbound rule
+ * (decision 113). Answers the one series the expression yields as [time, value] pairs, or throws a
+ * SourceError with the text staff will see: never the body of an answer that is not Prometheus's own
+ * error (the URL could name an internal page), and that one short and on one line.
  */
+
+import { OutboundRefused, shortReason as clip, type OutboundFetch } from '../../../lib/outbound.ts';
 
 export interface SourceAuth {
   kind: 'none' | 'bearer' | 'basic';
@@ -25,9 +29,14 @@ export interface RangeQuery {
 /** A failure of the source (or of reaching it), with the source's own error text when it gave one. */
 export class SourceError extends Error {}
 
-/** Longest error text kept (a source may answer a whole HTML page). */
-const maxErrorLength = 300;
-const clip = (text: string) => (text.length > maxErrorLength ? `${text.slice(0, maxErrorLength - 1)}…` : text);
+/** {url}/api/v1/query_range, joined with the URL API (the source's path kept, no query or fragment). */
+export function queryRangeUrl(base: string): URL {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v1/query_range`;
+  url.search = '';
+  url.hash = '';
+  return url;
+}
 
 function authorization(auth: SourceAuth): Record<string, string> {
   if (auth.kind === 'bearer' && auth.secret) return { authorization: `Bearer ${auth.secret}` };
@@ -51,7 +60,7 @@ const valueOf = (text: string) => {
   return Number.isFinite(n) ? n : null;
 };
 
-export async function queryRange(q: RangeQuery): Promise<[number, number | null][]> {
+export async function queryRange(q: RangeQuery, send: OutboundFetch): Promise<[number, number | null][]> {
   const body = new URLSearchParams({
     query: q.promql,
     start: String(q.start),
@@ -62,7 +71,7 @@ export async function queryRange(q: RangeQuery): Promise<[number, number | null]
   });
   let response: Response;
   try {
-    response = await fetch(`${q.url}/api/v1/query_range`, {
+    response = await send(queryRangeUrl(q.url).href, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -71,12 +80,18 @@ export async function queryRange(q: RangeQuery): Promise<[number, number | null]
       },
       body,
       signal: AbortSignal.timeout(q.timeoutMs),
-      redirect: 'error',
+      // A redirect is not followed (it could lead anywhere); it is reported below.
+      redirect: 'manual',
     });
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };
     if (e.name === 'TimeoutError') throw new SourceError(`The source did not answer within ${q.timeoutMs / 1000} s.`);
+    if (e instanceof OutboundRefused) throw new SourceError(e.message);
     throw new SourceError(clip(`The source could not be reached: ${e.cause?.message ?? e.message}`));
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new SourceError(`The source answered a redirect (HTTP ${response.status}), which is not followed.`);
   }
   let text: string;
   try {
@@ -93,9 +108,12 @@ export async function queryRange(q: RangeQuery): Promise<[number, number | null]
     answer = undefined;
   }
   if (answer?.status === 'error' || !response.ok) {
-    const detail = answer?.error
-      ? `${answer.errorType ? `${answer.errorType}: ` : ''}${answer.error}`
-      : text.trim().replace(/\s+/g, ' ');
+    // Prometheus's own error (errorType, error) says what is wrong with the expression; any other body
+    // is not shown at all.
+    const detail =
+      typeof answer?.error === 'string'
+        ? `${typeof answer.errorType === 'string' ? `${answer.errorType}: ` : ''}${answer.error}`
+        : '';
     throw new SourceError(clip(`HTTP ${response.status}${detail ? `: ${detail}` : ''}`));
   }
   if (answer?.status !== 'success' || answer.data?.resultType !== 'matrix' || !Array.isArray(answer.data.result))

@@ -1,6 +1,7 @@
-import type { integration, SnmpDevice } from '@portal/contract';
+import { integration, type SnmpDevice } from '@portal/contract';
 
 import type { Db } from '../../../db/client.ts';
+import { invalid } from '../../../lib/errors.ts';
 import { seal, unseal } from '../../../lib/sealed.ts';
 import { nextRunAfter } from './schedule.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from './snmp.repository.ts';
 
 type Item = integration.SnmpDeviceItem;
+const { secretForTargetMessage } = integration;
 
 /** What is sealed of a device: its community (2c) or its v3 keys (3). */
 export interface DeviceSecrets {
@@ -100,7 +102,9 @@ export async function saveDevice(
 
 /**
  * The staff form cannot send back secrets it was never shown: a change that leaves them out keeps the
- * held ones (when the version is the same). Answers the item to save.
+ * held ones (when the version is the same). A held secret goes only to the address and port it was
+ * saved for: a change of either that leaves it out is refused on the secret's field (decision 113).
+ * Answers the item to save.
  */
 export async function withHeldSecrets(
   db: Db,
@@ -110,14 +114,24 @@ export async function withHeldSecrets(
   const held = await findDevice(db, input.device_key);
   if (!held || held.version !== input.version) return input;
   const secrets = openSecrets(key, held);
+  const v3 = input.v3;
+  const kept = {
+    community: input.version === '2c' && input.community === undefined && secrets.community !== undefined,
+    'v3.auth_key': Boolean(v3?.auth_protocol && !v3.auth_key && secrets.auth_key),
+    'v3.priv_key': Boolean(v3?.priv_protocol && !v3.priv_key && secrets.priv_key),
+  };
+  if (held.address !== input.address || held.port !== input.port) {
+    const fields = Object.entries(kept).filter(([, keeps]) => keeps);
+    if (fields.length) throw invalid(Object.fromEntries(fields.map(([field]) => [field, [secretForTargetMessage]])));
+  }
   if (input.version === '2c') return { ...input, community: input.community ?? secrets.community };
-  if (!input.v3) return input;
+  if (!v3) return input;
   return {
     ...input,
     v3: {
-      ...input.v3,
-      ...(input.v3.auth_protocol && !input.v3.auth_key && secrets.auth_key ? { auth_key: secrets.auth_key } : {}),
-      ...(input.v3.priv_protocol && !input.v3.priv_key && secrets.priv_key ? { priv_key: secrets.priv_key } : {}),
+      ...v3,
+      ...(kept['v3.auth_key'] ? { auth_key: secrets.auth_key } : {}),
+      ...(kept['v3.priv_key'] ? { priv_key: secrets.priv_key } : {}),
     },
   };
 }

@@ -65,19 +65,19 @@ export interface PollResult {
   problems: string[];
 }
 
-function openSession(device: DeviceConfig, secrets: DeviceSecrets, timeoutMs: number): Session {
+function openSession(device: DeviceConfig, address: string, secrets: DeviceSecrets, timeoutMs: number): Session {
   const options = {
     port: device.port,
     retries: 1,
     timeout: Math.max(500, Math.floor(timeoutMs / 2)),
-    transport: isIPv6(device.address) ? 'udp6' : 'udp4',
+    transport: isIPv6(address) ? 'udp6' : 'udp4',
     version: device.version === '3' ? snmp.Version3 : snmp.Version2c,
   };
-  if (device.version === '2c') return snmp.createSession(device.address, secrets.community ?? '', options);
+  if (device.version === '2c') return snmp.createSession(address, secrets.community ?? '', options);
   const auth = device.v3_auth_protocol;
   const priv = device.v3_priv_protocol;
   return snmp.createV3Session(
-    device.address,
+    address,
     {
       name: device.v3_user ?? '',
       level: priv
@@ -171,14 +171,15 @@ async function read(
 
 /**
  * Reads a device's interfaces within `timeoutMs` (the whole poll, not one request); a device that does
- * not answer in time fails with a timeout, whatever its requests were doing.
+ * not answer in time fails with a timeout, whatever its requests were doing. `address` is the IP
+ * address to send to, the device's own resolved and checked by the outbound rule (decision 113).
  */
 export async function pollDevice(
   device: DeviceConfig,
   secrets: DeviceSecrets,
-  options: { timeoutMs: number; tsSeconds: () => number },
+  options: { address: string; timeoutMs: number; tsSeconds: () => number },
 ): Promise<PollResult> {
-  const session = openSession(device, secrets, options.timeoutMs);
+  const session = openSession(device, options.address, secrets, options.timeoutMs);
   session.on('error', () => {});
   const problems: string[] = [];
   let timer: NodeJS.Timeout | undefined;

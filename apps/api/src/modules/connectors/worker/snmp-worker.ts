@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 
 import type { Deps } from '../../../deps.ts';
+import { shortReason } from '../../../lib/outbound.ts';
 import { createLiveSink, ingestPoints } from '../../metrics/index.ts';
-import { assertPublicHost } from '../snmp/addresses.ts';
 import { openSecrets } from '../snmp/devices.service.ts';
 import { pollDevice } from '../snmp/poller.ts';
 import { nextRunAfter } from '../snmp/schedule.ts';
 import { finishPoll, leaseDue, releaseLeases, type LeasedDevice } from '../snmp/snmp.repository.ts';
 
-export type WorkerDeps = Pick<Deps, 'db' | 'env' | 'clock'>;
+export type WorkerDeps = Pick<Deps, 'db' | 'env' | 'clock' | 'outbound'>;
 
 export interface SnmpWorkerOptions {
   /** Polls at once (each waits on one device). */
@@ -36,8 +36,8 @@ export interface SnmpWorker {
 /** Time a lease outlives the poll's own timeout, for storing its points. */
 const leaseMarginMs = 30_000;
 
-const oneLine = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500);
+/** A poll's error as staff see it: one printable line (decision 113). */
+const oneLine = (error: unknown) => shortReason(error instanceof Error ? error.message : String(error), 500);
 
 /**
  * The SNMP poller (decision 100). Every tick it leases the devices that are due, as many as it has free
@@ -58,10 +58,11 @@ export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): 
     let points = 0;
     let error: string | null = null;
     try {
-      // A host name may resolve to a private address later than it was saved.
-      if (deps.env.SNMP_PRIVATE_ADDRESSES === 'deny') await assertPublicHost(device.address);
+      // The address the session sends to, checked now: a name may resolve elsewhere than when saved.
+      const address = await deps.outbound.address(device.address);
       const secrets = openSecrets(deps.env.CONNECTOR_KEY, device);
       const result = await pollDevice(device, secrets, {
+        address,
         timeoutMs: options.timeoutMs,
         tsSeconds: () => Math.round(deps.clock.now()) / 1000,
       });
@@ -76,7 +77,7 @@ export function createSnmpWorker(deps: WorkerDeps, options: SnmpWorkerOptions): 
           );
         }
       }
-      if (problems.length) error = problems.join(' ').slice(0, 500);
+      if (problems.length) error = shortReason(problems.join(' '), 500);
     } catch (e) {
       error = oneLine(e);
     }

@@ -10,5 +10,5 @@ import type { Upsert } from './upsert.ts';
  */
 export const upsertPrometheusSourceItem: Upsert<integration.PrometheusSourceItem> = async (db, item, ctx) => {
   if (!ctx.deps) throw new Error('prometheus-sources: applying an item needs the configuration (CONNECTOR_KEY)');
-  return { status: await applySource(db, ctx.deps.env.CONNECTOR_KEY, configOfItem(item), ctx.nowMs) };
+  return { status: await applySource(db, ctx.deps.env, configOfItem(item), ctx.nowMs) };
 };

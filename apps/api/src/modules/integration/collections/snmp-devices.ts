@@ -1,6 +1,6 @@
 import type { FieldErrors, integration } from '@portal/contract';
 
-import { isPrivateAddress, privateAddressMessage } from '../../connectors/snmp/addresses.ts';
+import { refusedAddressMessage, refusesSaved } from '../../../lib/outbound.ts';
 import { saveDevice } from '../../connectors/snmp/devices.service.ts';
 import { pages } from '../../metrics/catalogue.ts';
 import { findOrder } from './product-objects.repository.ts';
@@ -19,13 +19,12 @@ const interfacePages = new Set(
 /**
  * snmp-devices by device_key (issue 13, decision 100): every interface names an order whose page shows
  * network interfaces; the community or v3 keys are sealed with the configuration's CONNECTOR_KEY;
- * with SNMP_PRIVATE_ADDRESSES=deny, a private address is refused.
+ * a literal address OUTBOUND_ALLOW refuses is refused (a name, when it is polled; decision 113).
  */
 export const upsertSnmpDeviceItem: Upsert<integration.SnmpDeviceItem> = async (db, item, ctx) => {
   if (!ctx.deps) throw new Error('snmp-devices: the connector key comes from the configuration (deps)');
   const errors: FieldErrors = {};
-  if (ctx.deps.env.SNMP_PRIVATE_ADDRESSES === 'deny' && isPrivateAddress(item.address))
-    errors.address = [privateAddressMessage];
+  if (refusesSaved(ctx.deps.env.OUTBOUND_ALLOW, item.address)) errors.address = [refusedAddressMessage];
   const checked = new Map<string, string | null>();
   for (const [n, i] of item.interfaces.entries()) {
     if (!checked.has(i.order_number)) {

@@ -51,7 +51,7 @@ export function SourceForm({ editing, onDone }: SourceFormProps) {
   const { errors } = formState;
   const auth = useWatch({ control, name: 'auth' });
   const held = editing !== null;
-  const keepHint = held && editing.auth === auth ? 'Leave blank to keep the held one.' : undefined;
+  const keepHint = held && editing.auth === auth ? 'Leave blank to keep the held one (for the same URL).' : undefined;
 
   useEffect(() => {
     reset(editing ? valuesOf(editing) : emptySource());

@@ -42,7 +42,7 @@ export function DeviceForm({ editing, onDone }: DeviceFormProps) {
     reset(editing ? valuesOf(editing) : emptyDevice());
   }, [editing, reset]);
 
-  const keepHint = held ? 'Leave blank to keep the held one.' : undefined;
+  const keepHint = held ? 'Leave blank to keep the held one (for the same address and port).' : undefined;
 
   return (
     <Paper withBorder p="md" radius="md" maw={900}>
