@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { demoEmails } from '../../src/db/seed/demo.ts';
+import { createOutbound } from '../../src/lib/outbound.ts';
 import { createSnmpWorker } from '../../src/modules/connectors/worker/snmp-worker.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 import { customerNetworkOrder } from '../metrics/kit.ts';
@@ -101,8 +102,9 @@ const nextRunMs = async () =>
 
 describe('live charts of polled devices', () => {
   it('a polled point arrives on the order’s stream within one polling interval', async () => {
+    const env = testEnv({ CONNECTOR_KEY: connectorKey });
     const worker = createSnmpWorker(
-      { db: t.db, env: testEnv({ CONNECTOR_KEY: connectorKey }), clock: t.clock },
+      { db: t.db, env, clock: t.clock, outbound: createOutbound(env.OUTBOUND_ALLOW) },
       { concurrency: 1, timeoutMs: 2000, tickMs: 0, owner: 'live-test' },
     );
     try {
