@@ -125,6 +125,12 @@ const schema = z.object({
    * seconds (decision 092). A minute is the product rule; the browser tests shorten it.
    */
   METRICS_STALE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  /**
+   * How often each API process re-checks the sessions of its open live streams (issue 27): a stream
+   * whose session ended (sign-out everywhere, password change, staff revocation, access to the order
+   * taken away) ends by then, if no event of its order came first. At most 30 s, the product rule.
+   */
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
   /** Largest body of the metrics ingestion calls (JSON, remote write, OTLP). */
   METRICS_BODY_LIMIT_BYTES: z.coerce
     .number()
