@@ -46,8 +46,10 @@ beforeAll(async () => {
   caseyId = row.user_id;
 });
 afterAll(async () => {
-  for (const s of streams) s.close();
+  // The servers end their streams as they close; aborting a stream first made the client open a new
+  // connection, which held the server's close until its keep-alive timeout.
   await t.close();
+  for (const s of streams) s.close();
 });
 
 /** The demo customer signs in anew and watches the network order through `at`'s process. */
