@@ -196,6 +196,6 @@ export async function measureDownload(pid: number, request: () => Promise<Respon
     rssBeforeMB: Number((before / 1024).toFixed(1)),
     rssPeakMB: Number((peak / 1024).toFixed(1)),
     rssGrowthMB: Number(((peak - before) / 1024).toFixed(1)),
-    file: res.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1],
+    file: res.headers.get('content-disposition')?.match(/filename="?([^";]+)/)?.[1],
   };
 }

@@ -125,6 +125,19 @@ export const getTokenAsUser = defineCall({
   auth: { access: 'user', staffLevel: staffLevels.loginAsUser },
 });
 
+export const signOutUser = defineCall({
+  id: 'admin.signOutUser',
+  summary:
+    "Ends every session of a customer (staff revocation): the user's tokens stop working and their open live streams end; they sign in again.",
+  tag: 'admin',
+  methods: ['POST'],
+  path: '/admin/sign-out-user',
+  input: z.object({ userId: id }),
+  data: z.null(),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user', staffLevel: staffLevels.loginAsUser },
+});
+
 export const loginAsUserRecord = z.object({
   audit_id: z.number().int(),
   staff_user_id: z.number().int().nullable(),

@@ -55,3 +55,17 @@ export const getToken = defineCall({
   ],
   auth: { access: 'public' },
 });
+
+export const signOutEverywhere = defineCall({
+  id: 'auth.signOutEverywhere',
+  summary:
+    "Ends every session of the caller, this one included: every token issued so far stops working, and the caller's open live streams end.",
+  tag: 'auth',
+  methods: ['POST'],
+  path: '/auth/sign-out-everywhere',
+  input: z.object({}),
+  data: z.null(),
+  codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  // Ending one's sessions must never wait on accepting an agreement or turning on two-factor sign-in.
+  auth: { access: 'user', exempt: ['legal', 'twoFactor'] },
+});

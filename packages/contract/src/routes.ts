@@ -50,11 +50,13 @@ export const admin = {
   getUser: {"id":"admin.getUser","path":"/admin/get-user","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.getUser>,
   getUserAccounts: {"id":"admin.getUserAccounts","path":"/admin/get-user-accounts","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.getUserAccounts>,
   getUserByEmail: {"id":"admin.getUserByEmail","path":"/admin/get-user-by-email","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.getUserByEmail>,
+  signOutUser: {"id":"admin.signOutUser","path":"/admin/sign-out-user","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.signOutUser>,
 };
 
 export const auth = {
   confirmUserPassword: {"id":"auth.confirmUserPassword","path":"/auth/confirm-user-password","methods":["POST"],"access":"public"} as CallRoute<typeof authCalls.confirmUserPassword>,
   getToken: {"id":"auth.getToken","path":"/auth/get-token","methods":["POST"],"access":"public"} as CallRoute<typeof authCalls.getToken>,
+  signOutEverywhere: {"id":"auth.signOutEverywhere","path":"/auth/sign-out-everywhere","methods":["POST"],"access":"user"} as CallRoute<typeof authCalls.signOutEverywhere>,
 };
 
 export const captcha = {

@@ -136,6 +136,12 @@ const schema = z.object({
    * reason, so a feed that puts an ever-changing value into object_key cannot grow the tables without end.
    */
   METRICS_MAX_SERIES_PER_ORDER: z.coerce.number().int().min(1).default(10_000),
+  /**
+   * How often each API process re-checks the sessions of its open live streams (issue 27): a stream
+   * whose session ended (sign-out everywhere, password change, staff revocation, access to the order
+   * taken away) ends by then, if no event of its order came first. At most 30 s, the product rule.
+   */
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
   /** Largest body of the metrics ingestion calls (JSON, remote write, OTLP). */
   METRICS_BODY_LIMIT_BYTES: z.coerce
     .number()

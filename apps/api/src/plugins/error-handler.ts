@@ -38,8 +38,20 @@ const frameworkAnswers: Partial<Record<number, { code: ResultCode; message: stri
 const answerFor = (status: number | undefined) =>
   (status && frameworkAnswers[status]) || (status && status >= 400 && status < 500 ? frameworkAnswers[400] : undefined);
 
-const send = (reply: FastifyReply, code: ResultCode, message: string, data: unknown = null) =>
-  reply.status(resultStatus[code]).send({ data, code, message });
+/** The headers that describe a download's file, not an envelope. */
+const fileHeaders = ['content-disposition', 'content-length', 'content-type', 'content-encoding'];
+
+const send = (reply: FastifyReply, code: ResultCode, message: string, data: unknown = null) => {
+  // A download that failed as its stream started (a header Node refused) has had its headers copied
+  // onto the response one by one: the file's length left there made the envelope claim the file's
+  // bytes, and the client waited for them forever. The envelope sets its own.
+  if (!reply.raw.headersSent)
+    for (const name of fileHeaders) {
+      reply.removeHeader(name);
+      reply.raw.removeHeader(name);
+    }
+  return reply.status(resultStatus[code]).send({ data, code, message });
+};
 
 /** Maps every failure to the envelope; nothing internal (stack, SQL) ever leaves the process. */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -63,6 +63,47 @@ describe('authenticated calls', () => {
   });
 });
 
+describe('ending sessions (issue 27)', () => {
+  const rita = 'rita.alvarez@acme-logistics.example';
+  const accounts = async (bearer: string) =>
+    (await t.call('GET', '/api/accounts/get-accounts', { token: bearer })).body.code;
+
+  it('sign-out everywhere ends every session of the caller, this one included', async () => {
+    const [here, elsewhere] = [await t.signIn(rita), await t.signIn(rita)];
+    const res = await t.call('POST', '/api/auth/sign-out-everywhere', { token: here, body: {} });
+    expect(res.body).toEqual({ data: null, code: 'SUCCESS', message: '' });
+    expect([await accounts(here), await accounts(elsewhere)]).toEqual(['INVALID_TOKEN', 'INVALID_TOKEN']);
+    expect(await accounts(await t.signIn(rita))).toBe('SUCCESS');
+  });
+
+  it('a staff revocation ends a customer’s sessions: staff level 3, never a staff member’s', async () => {
+    const customer = await t.signIn(rita);
+    const ritaId = (await t.db.one<{ user_id: number }>('SELECT user_id FROM users WHERE email_nm = $1', [rita]))
+      ?.user_id as number;
+    const staff1 = await t.signIn('staff1@demo.test');
+    const staff3 = await t.signIn('staff3@demo.test');
+    const signOut = (bearer: string, userId: number) =>
+      t.call('POST', '/api/admin/sign-out-user', { token: bearer, body: { userId } });
+
+    expect((await signOut(staff1, ritaId)).body.code).toBe('FORBIDDEN');
+    expect(await accounts(customer)).toBe('SUCCESS');
+    const staff1Id = (
+      await t.db.one<{ user_id: number }>("SELECT user_id FROM users WHERE email_nm = 'staff1@demo.test'")
+    )?.user_id as number;
+    expect((await signOut(staff3, staff1Id)).body).toEqual({
+      data: null,
+      code: 'FORBIDDEN',
+      message: 'You cannot end the sessions of a staff member.',
+    });
+    expect(await accounts(staff1)).toBe('SUCCESS');
+    expect((await signOut(staff3, 2147483647)).body.code).toBe('NOT_FOUND');
+
+    expect((await signOut(staff3, ritaId)).body).toEqual({ data: null, code: 'SUCCESS', message: '' });
+    expect(await accounts(customer)).toBe('INVALID_TOKEN');
+    expect(await accounts(staff3)).toBe('SUCCESS');
+  });
+});
+
 describe('gates', () => {
   it('sends a user with a pending agreement to accept it, but still lets the login data load', async () => {
     const legal = await t.signIn('legal@demo.test');

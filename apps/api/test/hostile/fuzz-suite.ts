@@ -17,7 +17,14 @@ import { loadWorld, type World } from './world.ts';
  */
 
 /** Calls that take something away from their caller (a session, an account, a token): fuzzed last. */
-const runLast = ['users.deleteUser', 'accounts.removeAccounts', 'admin.clearAccounts', 'integration.revokeToken'];
+const runLast = [
+  'users.deleteUser',
+  'accounts.removeAccounts',
+  'admin.clearAccounts',
+  'integration.revokeToken',
+  'admin.signOutUser',
+  'auth.signOutEverywhere',
+];
 
 /** `shard` [k, n]: every n-th of the picked calls from the k-th, so two files share a set on two cores. */
 export function fuzzSuite(pick: (call: Call) => boolean, [k, n]: [number, number] = [0, 1]) {

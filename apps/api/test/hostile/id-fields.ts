@@ -24,6 +24,7 @@ export const notApplicable: Record<string, string> = {
   'admin.getUser': staff,
   'admin.getUserAccounts': staff,
   'admin.getUserByEmail': staff,
+  'admin.signOutUser': staff,
   'integration.revokeToken': staff,
   'connectors.saveSource': staff,
   'connectors.removeSource': staff,

@@ -43,10 +43,14 @@ const staffCalls = userCalls.filter((call) => staffLevelOf(call) !== undefined);
 const adminCalls = userCalls
   .filter((call) => accountAdminCalls.has(call.id))
   .sort((a, b) => Number(a.id === 'users.deleteUser') - Number(b.id === 'users.deleteUser'));
-/** Calls every signed-in customer may make; removing one's own accounts last, as it takes access away. */
+/**
+ * Calls every signed-in customer may make; removing one's own accounts and then signing out everywhere
+ * last, as they take access and the session away.
+ */
+const takesAway = ['accounts.removeAccounts', 'auth.signOutEverywhere'];
 const customerCalls = userCalls
   .filter((call) => staffLevelOf(call) === undefined && !accountAdminCalls.has(call.id))
-  .sort((a, b) => Number(a.id === 'accounts.removeAccounts') - Number(b.id === 'accounts.removeAccounts'));
+  .sort((a, b) => takesAway.indexOf(a.id) - takesAway.indexOf(b.id));
 
 let t: TestApp;
 let acme: World;

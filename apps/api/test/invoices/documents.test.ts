@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { invoices, type Account, type InvoiceSummary, type Paged } from '@portal/contract';
@@ -39,7 +40,7 @@ describe('invoices/download-invoice', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const name = `invoice-${invoice.account_number}-${invoice.invoice_number}-${invoice.bill_date.replaceAll('-', '')}.pdf`;
-    expect(res.headers['content-disposition']).toContain(`attachment; filename="${name}"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename=${name}`);
     expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const text = pdfText(res.bytes);
@@ -131,9 +132,7 @@ describe('invoices/download-invoice-product-history', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toContain(
-      `attachment; filename="Services-${account.account_number}.csv"`,
-    );
+    expect(res.headers['content-disposition']).toBe(`attachment; filename=Services-${account.account_number}.csv`);
     const text = res.bytes.toString('utf8');
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = parseCsv(text);
@@ -189,5 +188,49 @@ describe('invoices/download-invoice-product-history', () => {
     expect(bad.json().data).toEqual({ accountId: ['This value should be a valid integer.'] });
     const anonymous = await download(t, '/api/invoices/download-invoice-product-history', undefined, { accountId: 1 });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('download names with any characters', () => {
+  it('names the invoice PDF and the services CSV from numbers holding –, 請求書 and an emoji (RFC 6266/8187)', async () => {
+    const account = mine.find((a) => a.account_id === invoice.account_id) as Account;
+    await t.db.query('UPDATE accounts SET account_number = $2 WHERE account_id = $1', [account.account_id, 'Konto–7']);
+    await t.db.query('UPDATE invoices SET invoice_number = $2 WHERE cycle_log_id = $1', [
+      invoice.cycle_log_id,
+      '請求書🧾',
+    ]);
+    try {
+      const pdf = await download(t, '/api/invoices/download-invoice', customer, {
+        accountId: invoice.account_id,
+        cycleLogId: invoice.cycle_log_id,
+      });
+      expect(pdf.status, pdf.bytes.toString().slice(0, 300)).toBe(200);
+      const day = invoice.bill_date.replaceAll('-', '');
+      expect(pdf.headers['content-disposition']).toBe(
+        `attachment; filename="invoice-Konto?7-?????-${day}.pdf"; filename*=UTF-8''invoice-Konto%E2%80%937-%E8%AB%8B%E6%B1%82%E6%9B%B8%F0%9F%A7%BE-${day}.pdf`,
+      );
+      expect(parseDisposition(pdf.headers['content-disposition'] as string).parameters.filename).toBe(
+        `invoice-Konto–7-請求書🧾-${day}.pdf`,
+      );
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+      const csv = await download(t, '/api/invoices/download-invoice-product-history', customer, {
+        accountId: account.account_id,
+      });
+      expect(csv.status, csv.bytes.toString().slice(0, 300)).toBe(200);
+      expect(csv.headers['content-disposition']).toBe(
+        `attachment; filename="Services-Konto?7.csv"; filename*=UTF-8''Services-Konto%E2%80%937.csv`,
+      );
+      expect(parseCsv(csv.bytes.toString('utf8'))[0]).toEqual([...invoices.servicesCsvColumns]);
+    } finally {
+      await t.db.query('UPDATE accounts SET account_number = $2 WHERE account_id = $1', [
+        account.account_id,
+        account.account_number,
+      ]);
+      await t.db.query('UPDATE invoices SET invoice_number = $2 WHERE cycle_log_id = $1', [
+        invoice.cycle_log_id,
+        invoice.invoice_number,
+      ]);
+    }
   });
 });

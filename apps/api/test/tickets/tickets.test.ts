@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -184,7 +185,7 @@ describe('tickets/reply-to-ticket', () => {
     const got = await download(t, '/api/tickets/download-attachment', customer, { attachmentId: file.attachment_id });
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
-    expect(got.headers['content-disposition']).toContain('attachment; filename="screenshot.png"');
+    expect(got.headers['content-disposition']).toBe('attachment; filename=screenshot.png');
     expect(got.bytes.equals(samples.png)).toBe(true);
     const other = await download(t, '/api/tickets/download-attachment', admin, { attachmentId: file.attachment_id });
     expect(other.status).toBe(404);
@@ -349,6 +350,56 @@ describe('tickets/create-ticket', () => {
       contact_phone: ['This value is not valid.'],
     });
     expect((await t.call('POST', '/api/tickets/create-ticket', { body: newTicket(1) })).status).toBe(401);
+  });
+});
+
+describe('tickets/download-attachment', () => {
+  it('downloads a file whatever characters its name holds: an ASCII fallback and filename* (RFC 6266/8187)', async () => {
+    const names = ['Angebot–1.pdf', '請求書.pdf', 'Störung 🔥 trace.log'];
+    const files: Attachment[] = [];
+    for (const name of names) {
+      const res = await upload(t, customer, name, name.endsWith('.pdf') ? samples.pdf : samples.log);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      files.push(res.body.data as Attachment);
+    }
+    expect(files.map((f) => f.file_name)).toEqual(names);
+    const order = first(
+      (
+        (await t.call('POST', '/api/orders/get-orders', { token: customer, body: {} })).body.data as Paged<{
+          base_order_id: number;
+        }>
+      ).data,
+    );
+    const created = await t.call('POST', '/api/tickets/create-ticket', {
+      token: customer,
+      body: {
+        base_order_id: order.base_order_id,
+        subject: 'Quote attached',
+        description: 'The files of our quote.',
+        impact: 'Low',
+        contact_name: 'Casey Morgan',
+        contact_email: 'casey@demo.test',
+        contact_phone: '+1 (214) 555-0100',
+        attachment_ids: files.map((f) => f.attachment_id),
+      },
+    });
+    expect(created.status).toBe(200);
+
+    const got = [];
+    for (const file of files) {
+      const res = await download(t, '/api/tickets/download-attachment', customer, { attachmentId: file.attachment_id });
+      expect(res.status, res.bytes.toString()).toBe(200);
+      got.push(res);
+    }
+    expect(got.map((res) => res.headers['content-disposition'])).toEqual([
+      `attachment; filename="Angebot?1.pdf"; filename*=UTF-8''Angebot%E2%80%931.pdf`,
+      `attachment; filename="???.pdf"; filename*=UTF-8''%E8%AB%8B%E6%B1%82%E6%9B%B8.pdf`,
+      `attachment; filename="St?rung ?? trace.log"; filename*=UTF-8''St%C3%B6rung%20%F0%9F%94%A5%20trace.log`,
+    ]);
+    expect(
+      got.map((res) => parseDisposition(res.headers['content-disposition'] as string).parameters.filename),
+    ).toEqual(names);
+    expect(got.map((res) => res.bytes.toString())).toEqual([samples.pdf, samples.pdf, samples.log].map(String));
   });
 });
 

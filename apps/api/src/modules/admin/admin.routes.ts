@@ -28,5 +28,6 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, admin.getTokenAsUser, ({ caller, input, request }) =>
     service.getTokenAsUser(caller, input.userId, request.ip ?? null),
   );
+  route(app, deps, admin.signOutUser, ({ input }) => service.signOutUser(input.userId));
   route(app, deps, admin.getLoginAsUserAudit, ({ input }) => service.getLoginAsUserAudit(input));
 }

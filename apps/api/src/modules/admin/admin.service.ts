@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { findMemberships, removeMemberships, setAccess } from '../accounts/accounts.repository.ts';
+import { endSessions } from '../auth/auth.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
 import {
   findAccountsPage,
@@ -21,6 +22,7 @@ export const adminMessages = {
   notYourself: 'You cannot sign in as yourself.',
   notStaff: 'You cannot sign in as another staff member.',
   alreadyActing: 'Return to your own account before signing in as another user.',
+  signOutStaff: 'You cannot end the sessions of a staff member.',
   ownTwoFactorFirst:
     'This account requires two-factor authentication. Turn on two-factor authentication in your profile before giving yourself access, or every page would ask you to turn it on first.',
 } as const;
@@ -97,6 +99,15 @@ export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) 
         { user_id: user.user_id, uss_admin_level: user.uss_admin_level, tv: user.token_version, act: staff.user_id },
         Math.floor(now / 1000),
       );
+    },
+
+    /** A staff revocation: ends every session of a customer (staff members end their own by signing out everywhere). */
+    async signOutUser(userId: number) {
+      const user = await findUserById(deps.db, userId);
+      if (!user) throw notFound();
+      if (user.uss_admin_level > 0) throw forbidden(adminMessages.signOutStaff);
+      await endSessions(deps.db, user.user_id);
+      return null;
     },
 
     async getLoginAsUserAudit(filter: { page: number; search?: string }) {

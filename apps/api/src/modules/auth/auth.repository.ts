@@ -31,3 +31,11 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
   );
   return Boolean(row);
 }
+
+/** Raises the user's token version, so every token issued so far stops working; false when there is no such user. */
+export async function raiseTokenVersion(db: Db, userId: number): Promise<boolean> {
+  const row = await db.one('UPDATE users SET token_version = token_version + 1 WHERE user_id = $1 RETURNING user_id', [
+    userId,
+  ]);
+  return Boolean(row);
+}

@@ -4,7 +4,7 @@ import { auth } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
-import { createAuthService } from './auth.service.ts';
+import { createAuthService, endSessions } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance, deps: Deps) {
   const service = createAuthService(deps);
@@ -14,4 +14,8 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, auth.getToken, ({ input, request }) =>
     service.getToken(input.email, input.password, input.passcode, request.ip),
   );
+  route(app, deps, auth.signOutEverywhere, async ({ caller }) => {
+    await endSessions(deps.db, caller.userId);
+    return null;
+  });
 }

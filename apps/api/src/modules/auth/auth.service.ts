@@ -1,10 +1,18 @@
 import { messages } from '@portal/contract';
 
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { claimTotpStep, findLoginUser, type LoginUser } from './auth.repository.ts';
+import { claimTotpStep, findLoginUser, raiseTokenVersion, type LoginUser } from './auth.repository.ts';
 import { matchTotp } from './totp.ts';
+
+/**
+ * Ends every session of a user (sign-out everywhere, a staff revocation): every token issued so far
+ * stops working, on every API process, as the route helper and open live streams check the version.
+ * False when there is no such user.
+ */
+export const endSessions = (db: Db, userId: number) => raiseTokenVersion(db, userId);
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
 

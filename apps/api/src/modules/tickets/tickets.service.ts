@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { limitOffset, pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
-import { attachment as contentDisposition } from '../../lib/attachment.ts';
+import { attachment } from '../../lib/attachment.ts';
 import { recordEvent } from '../integration/events.repository.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { attachmentStore, cleanFileName, multipartFailure } from './attachment-files.ts';
@@ -199,7 +199,7 @@ export function ticketsService(deps: Deps) {
       return reply
         .header('content-type', file.content_type)
         .header('content-length', file.size_bytes)
-        .header('content-disposition', contentDisposition(file.file_name))
+        .header('content-disposition', attachment(file.file_name))
         .header('cache-control', 'private, no-store')
         .send(stream);
     },
