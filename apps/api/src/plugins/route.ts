@@ -54,7 +54,9 @@ export function route<C extends Call>(
           ...(isObject(request.body) ? request.body : {}),
           ...(isObject(request.params) ? request.params : {}),
         };
-        const unstorable = unstorableTextFields(raw);
+        // A call parsed in parts (a batch's items, see Call.documentedInput) checks each part itself, so
+        // one item's text refuses that item only.
+        const unstorable = call.documentedInput ? [] : unstorableTextFields(raw);
         if (unstorable.length)
           throw invalid(Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]])));
         const parsed = call.input.safeParse(raw);

@@ -1,8 +1,16 @@
-import { integration, popups, type CollectionName, type FieldErrors, type ItemResult } from '@portal/contract';
+import {
+  integration,
+  popups,
+  validationMessages,
+  type CollectionName,
+  type FieldErrors,
+  type ItemResult,
+} from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { validationError } from '../../plugins/error-handler.ts';
+import { unstorableTextFields } from '../../plugins/route.ts';
 import { upserts } from './collections/index.ts';
 import type { Outcome } from './collections/upsert.ts';
 import { latestBatches, recentBatches, recordBatch, type BatchCounts } from './batches.repository.ts';
@@ -36,6 +44,12 @@ export async function applyItem(
 ): Promise<{ result: ItemResult; after?: () => Promise<void> }> {
   const { item: schema, key } = integration.collections[collection];
   const upsert = upserts[collection] as (db: Deps['db'], item: unknown, ctx: object) => Promise<Outcome>;
+  // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (the call checks no batch whole).
+  const unstorable = raw && typeof raw === 'object' ? unstorableTextFields(raw as Record<string, unknown>) : [];
+  if (unstorable.length) {
+    const errors = Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]]));
+    return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
+  }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const errors = validationError(parsed.error).data as FieldErrors;
@@ -54,9 +68,17 @@ export async function applyItem(
       if (error instanceof DryRun) return { result: { key: itemKey, status: error.outcome.status } };
       // Items applied side by side (or two feeds at once) can both insert a shared row, e.g. one team
       // member of two accounts: the loser rolls back whole and, tried again, finds the row there.
-      if (attempt < maxAttempts && retryable.has((error as { code?: string }).code ?? '')) continue;
-      if (!(error instanceof AppError && error.code === 'VALIDATION_ERROR')) throw error;
-      return { result: { key: itemKey, status: 'invalid', errors: error.data as FieldErrors } };
+      const code = (error as { code?: unknown }).code;
+      if (attempt < maxAttempts && retryable.has(String(code))) continue;
+      if (error instanceof AppError && error.code === 'VALIDATION_ERROR')
+        return { result: { key: itemKey, status: 'invalid', errors: error.data as FieldErrors } };
+      // The last line of defence behind the schemas' bounds: a value the database refused (data exception,
+      // constraint) rolled back this item's transaction only, so it is this item's answer, not the batch's.
+      if (typeof code === 'string' && /^2[23]/.test(code)) {
+        const errors = { _: [integration.integrationMessages.unstorable] };
+        return { result: { key: itemKey, status: 'invalid', errors } };
+      }
+      throw error;
     }
   }
 }
