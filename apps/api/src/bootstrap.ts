@@ -10,6 +10,7 @@ import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer } from './lib/mail.ts';
 import { fallbackStore } from './lib/fallback-store.ts';
+import { fallbackInFlight, memoryInFlight, redisInFlight } from './lib/in-flight.ts';
 import { createLimiter, memoryStore, redisStore } from './lib/rate-limiter.ts';
 import { createTokens } from './lib/tokens.ts';
 
@@ -65,6 +66,7 @@ export async function createDeps(
     db,
     clock,
     limiter,
+    inFlight: redis ? fallbackInFlight(redisInFlight(redis), memoryInFlight()) : memoryInFlight(),
     tokens: createTokens(env.JWT_SECRET, env.TOKEN_TTL_SECONDS),
     mailer: createMailer(env, db),
     ...(redis ? { redis } : {}),

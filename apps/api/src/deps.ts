@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import type { Env } from './config/env.ts';
 import type { Clock } from './lib/clock.ts';
+import type { InFlight } from './lib/in-flight.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { Limiter } from './lib/rate-limiter.ts';
 import type { Tokens } from './lib/tokens.ts';
@@ -11,6 +12,8 @@ export interface Deps {
   db: Db;
   clock: Clock;
   limiter: Limiter;
+  /** Work in flight per key (an integration token's batches): in Redis when REDIS_URL is set. */
+  inFlight: InFlight;
   tokens: Tokens;
   mailer: Mailer;
 }

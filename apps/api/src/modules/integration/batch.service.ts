@@ -1,14 +1,19 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 import {
   integration,
-  popups,
   validationMessages,
   type CollectionName,
   type FieldErrors,
   type ItemResult,
 } from '@portal/contract';
 
+import pLimit, { type LimitFunction } from 'p-limit';
+
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Release } from '../../lib/in-flight.ts';
+import { tooManyAttempts } from '../../lib/rate-limiter.ts';
 import { validationError } from '../../plugins/error-handler.ts';
 import { unstorableTextFields } from '../../plugins/route.ts';
 import { upserts } from './collections/index.ts';
@@ -42,6 +47,9 @@ export async function applyItem(
   raw: unknown,
   dryRun = false,
 ): Promise<{ result: ItemResult; after?: () => Promise<void> }> {
+  // Each item starts on a turn of the event loop of its own: items that need no database (refused by
+  // their schema) would otherwise run a whole batch in one turn while customers' requests wait.
+  await nextTurn();
   const { item: schema, key } = integration.collections[collection];
   const upsert = upserts[collection] as (db: Deps['db'], item: unknown, ctx: object) => Promise<Outcome>;
   // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (the call checks no batch whole).
@@ -124,7 +132,8 @@ export const recordRun = (
 
 /**
  * Runs a batch: each item applied on its own (see applyItem), a few accounts' items side by side
- * (see laneKey), answered in item order. Work after commit (invitation mail) runs once every item is
+ * (see laneKey), each holding a database connection only within `connections`, which the API process's
+ * batches share (decision 114), answered in item order. Work after commit (invitation mail) runs once every item is
  * in. Every batch is recorded, also one an unexpected error stopped.
  */
 export async function runBatch(
@@ -132,6 +141,7 @@ export async function runBatch(
   collection: CollectionName,
   items: unknown[],
   tokenId: number | null,
+  connections: LimitFunction = pLimit(laneCount(deps, 'batch')),
 ): Promise<{ results: ItemResult[] }> {
   const startedMs = deps.clock.now();
   const results: ItemResult[] = new Array(items.length);
@@ -140,7 +150,7 @@ export async function runBatch(
   const failure = await settle(async () => {
     for (const [index, raw] of items.entries()) {
       await run.push(laneKey(collection, raw), async () => {
-        const applied = await applyItem(deps, collection, raw);
+        const applied = await connections(() => applyItem(deps, collection, raw));
         results[index] = applied.result;
         if (applied.after) after.push(applied.after);
       });
@@ -170,11 +180,30 @@ export async function settle(
   return failure;
 }
 
-/** TOO_MANY_ATTEMPTS once a token has started `batchesPerMinute` batches in the last minute. */
+/**
+ * TOO_MANY_ATTEMPTS once a token has run `batchesPerMinute` batches in the last minute, with the
+ * seconds until the oldest of them leaves the minute (Retry-After).
+ */
 export async function assertBatchAllowed(deps: Deps, tokenId: number): Promise<void> {
-  if ((await recentBatches(deps.db, tokenId, deps.clock.now())) >= batchesPerMinute) {
-    throw new AppError('TOO_MANY_ATTEMPTS', popups.tooManyAttempts.body);
-  }
+  const nowMs = deps.clock.now();
+  const recent = await recentBatches(deps.db, tokenId, nowMs);
+  if (recent.count >= batchesPerMinute) throw tooManyAttempts(Math.ceil((recent.oldestMs + 60_000 - nowMs) / 1000));
+}
+
+/**
+ * Seconds a token whose batches are all in flight is told to wait: about what a batch of 1,000 items
+ * takes on PostgreSQL (decision 077), after which one of them has usually finished.
+ */
+export const inFlightRetryAfterSeconds = 5;
+
+/**
+ * Takes one of the token's INTEGRATION_BATCHES_IN_FLIGHT places, or answers TOO_MANY_ATTEMPTS: the
+ * per-minute count only sees finished batches, this one the ones still running.
+ */
+export async function takeBatchPlace(deps: Deps, limitKey: string): Promise<Release> {
+  const release = await deps.inFlight.take(`batch:${limitKey}`, deps.env.INTEGRATION_BATCHES_IN_FLIGHT);
+  if (!release) throw tooManyAttempts(inFlightRetryAfterSeconds);
+  return release;
 }
 
 /** The latest batch records, for the staff page. */
