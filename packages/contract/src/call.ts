@@ -36,9 +36,13 @@ export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.Z
   /**
    * For the API description only, when the server parses the input in parts: a batch's items are
    * parsed one by one (so one bad item does not fail the others), yet the document shows their fields.
-   * The server then checks each part's texts itself (plugins/route.ts).
    */
   documentedInput?: z.ZodType;
+  /**
+   * The server checks each of the input's `items` on its own, texts included (integration batches): one
+   * item's text that no column can hold refuses that item, not the call (plugins/route.ts).
+   */
+  checkedPerItem?: true;
 }
 
 /**

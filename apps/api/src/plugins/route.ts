@@ -54,9 +54,8 @@ export function route<C extends Call>(
           ...(isObject(request.body) ? request.body : {}),
           ...(isObject(request.params) ? request.params : {}),
         };
-        // A call parsed in parts (a batch's items, see Call.documentedInput) checks each part itself, so
-        // one item's text refuses that item only.
-        const unstorable = call.documentedInput ? [] : unstorableTextFields(raw);
+        // A batch checks each item itself (Call.checkedPerItem): one item's text refuses that item only.
+        const unstorable = call.checkedPerItem ? [] : unstorableTextFields(raw);
         if (unstorable.length)
           throw invalid(Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]])));
         const parsed = call.input.safeParse(raw);
