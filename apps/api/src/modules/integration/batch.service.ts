@@ -52,7 +52,7 @@ export async function applyItem(
   await nextTurn();
   const { item: schema, key } = integration.collections[collection];
   const upsert = upserts[collection] as (db: Deps['db'], item: unknown, ctx: object) => Promise<Outcome>;
-  // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (the call checks no batch whole).
+  // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (Call.checkedPerItem).
   const unstorable = raw && typeof raw === 'object' ? unstorableTextFields(raw as Record<string, unknown>) : [];
   if (unstorable.length) {
     const errors = Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]]));
@@ -132,9 +132,9 @@ export const recordRun = (
 
 /**
  * Runs a batch: each item applied on its own (see applyItem), a few accounts' items side by side
- * (see laneKey), each holding a database connection only within `connections`, which the API process's
- * batches share (decision 114), answered in item order. Work after commit (invitation mail) runs once every item is
- * in. Every batch is recorded, also one an unexpected error stopped.
+ * (see laneKey), each holding a database connection only within `connections`, which the API
+ * process's batches share (decision 114), answered in item order. Work after commit (invitation mail)
+ * runs once every item is in. Every batch is recorded, also one an unexpected error stopped.
  */
 export async function runBatch(
   deps: Deps,

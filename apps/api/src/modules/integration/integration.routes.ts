@@ -50,9 +50,10 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
       if (options.url.includes('/integration/v1/') && options.url.endsWith('/batch'))
         options.bodyLimit = batchBodyLimit;
     });
-    // Token, scope, the batch rate limit and the token's batches in flight are checked before the body is read: a caller without a
-    // live token learns nothing about its input (no VALIDATION_ERROR) and cannot make the server read
-    // a 64 MB body. preParsing runs after route's onRequest hook, so the answer keeps its headers.
+    // Token, scope, the batch rate limit and the token's batches in flight are checked before the body is
+    // read: a caller without a live token learns nothing about its input (no VALIDATION_ERROR) and cannot
+    // make the server read a 64 MB body. preParsing runs after route's onRequest hook, so the answer keeps
+    // its headers.
     v1.addHook('preParsing', async (request) => {
       const call = v1Calls.get((request.routeOptions.config as { operationId?: string }).operationId ?? '');
       if (!call) return;
