@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer } from './lib/mail.ts';
 import { createOutbound, type Resolve } from './lib/outbound.ts';
 import { fallbackStore } from './lib/fallback-store.ts';
+import { fallbackInFlight, memoryInFlight, redisInFlight } from './lib/in-flight.ts';
 import { createLimiter, memoryStore, redisStore } from './lib/rate-limiter.ts';
 import { createTokens } from './lib/tokens.ts';
 
@@ -66,6 +67,7 @@ export async function createDeps(
     db,
     clock,
     limiter,
+    inFlight: redis ? fallbackInFlight(redisInFlight(redis), memoryInFlight()) : memoryInFlight(),
     tokens: createTokens(env.JWT_SECRET, env.TOKEN_TTL_SECONDS),
     mailer: createMailer(env, db),
     outbound: createOutbound(env.OUTBOUND_ALLOW, options.resolve),

@@ -38,6 +38,11 @@ export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.Z
    * parsed one by one (so one bad item does not fail the others), yet the document shows their fields.
    */
   documentedInput?: z.ZodType;
+  /**
+   * The server checks each of the input's `items` on its own, texts included (integration batches): one
+   * item's text that no column can hold refuses that item, not the call (plugins/route.ts).
+   */
+  checkedPerItem?: true;
 }
 
 /**

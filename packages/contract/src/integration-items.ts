@@ -16,11 +16,23 @@ export const integrationMessages = {
   time: 'This value should be an RFC 3339 time (2026-01-31T12:00:00Z).',
   pdf: 'This value should be a PDF document in base64.',
   duplicate: 'This value appears twice.',
+  decimalRange: (max: string) => `This value should be between -${max} and ${max}.`,
+  timeRange: 'This value should be a time from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.',
+  componentsTotal: "The components' charges should add up to between -9999999999.99 and 9999999999.99.",
+  paymentsTotal: "This invoice's payments should add up to between -999999999999.99 and 999999999999.99.",
+  unstorable: 'This item holds a value the portal cannot store.',
 } as const;
 const im = integrationMessages;
 
-/** A decimal sent as a JSON number or string, returned as a string with exactly `scale` decimals. */
-export const decimal = (scale: number) =>
+/** The largest value of a PostgreSQL numeric with `whole` digits before the point and `scale` after it. */
+const largest = (whole: number, scale: number) => `${'9'.repeat(whole)}.${'9'.repeat(scale)}`;
+
+/**
+ * A decimal sent as a JSON number or string, returned as a string with exactly `scale` decimals. `whole`
+ * is how many digits the column it is written to holds before the point (numeric(14,2): 12), so a value
+ * the column cannot hold is this field's error, never the database's.
+ */
+export const decimal = (scale: number, whole = 12) =>
   z
     .union(
       [
@@ -29,24 +41,34 @@ export const decimal = (scale: number) =>
         z
           .string()
           .max(40, m.maxlength)
-          .meta({ pattern: `^\\s*-?\\d{1,12}(\\.\\d{1,${scale}})?\\s*$` }),
+          .meta({ pattern: `^\\s*-?\\d{1,${whole}}(\\.\\d{1,${scale}})?\\s*$` }),
       ],
       { error: im.decimal(scale) },
     )
     .transform((value, ctx) => {
       const text = typeof value === 'number' ? String(value) : value.trim();
-      const match = new RegExp(`^(-?)(\\d{1,12})(?:\\.(\\d{1,${scale}}))?$`).exec(text);
+      const match = new RegExp(`^(-?)(\\d{1,40})(?:\\.(\\d{1,${scale}}))?$`).exec(text);
       if (!match) {
         ctx.addIssue({ code: 'custom', message: im.decimal(scale) });
         return z.NEVER;
       }
-      const [, sign, whole, fraction = ''] = match;
-      const digits = `${BigInt(whole as string)}.${fraction.padEnd(scale, '0')}`;
-      return /[1-9]/.test(digits) ? `${sign}${digits}` : digits;
+      const [, sign, digits, fraction = ''] = match;
+      const integer = BigInt(digits as string).toString();
+      if (integer.length > whole) {
+        ctx.addIssue({ code: 'custom', message: im.decimalRange(largest(whole, scale)) });
+        return z.NEVER;
+      }
+      const fixed = `${integer}.${fraction.padEnd(scale, '0')}`;
+      return /[1-9]/.test(fixed) ? `${sign}${fixed}` : fixed;
     });
+/** Money in a numeric(14,2) column (invoices' figures, payments). */
 export const amount = decimal(2);
+/** Money with 2 decimals in a numeric(14,4) column (order components' and invoice lines' charges). */
+export const charge = decimal(2, 10);
+/** A rate in a numeric(18,6) column. */
 export const rate = decimal(6);
-export const quantity = decimal(4);
+/** A quantity in a numeric(14,4) column. */
+export const quantity = decimal(4, 10);
 
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = z
@@ -55,7 +77,8 @@ export const isoDate = z
   .refine((value) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    // The calendar has no year 0 (nor does PostgreSQL's): 0000-01-01 is not a date.
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && !value.startsWith('0000');
   }, im.date)
   .meta({ format: 'date' });
 
@@ -70,7 +93,10 @@ export const rfc3339 = z
     im.time,
   )
   .meta({ format: 'date-time' })
-  .transform((value) => new Date(value).toISOString());
+  .transform((value) => new Date(value).toISOString())
+  // In UTC, an offset can move a time of year 0001 or 9999 out of the four-digit years the canonical form
+  // (and PostgreSQL's timestamptz input of it) takes.
+  .refine((utc) => /^\d{4}-/.test(utc) && !utc.startsWith('0000'), im.timeRange);
 
 const flag = (fallback: boolean) => z.boolean({ error: m.type }).default(fallback);
 const key = (max = 64) => requiredText(max);
@@ -122,8 +148,12 @@ const component = z.object({
   unit_of_measure: optionalText(40),
   quantity: quantity.prefault(1),
   rate: rate.optional(),
-  mrc_charges: amount.prefault(0),
+  mrc_charges: charge.prefault(0),
 });
+
+/** The largest monthly charge an order holds (orders.mrc_charges, numeric(14,4)), in hundredths. */
+const largestOrderCharge = 10n ** 12n - 1n;
+const hundredths = (value: string) => BigInt(value.replace('.', ''));
 
 export const orderItem = z.object({
   order_number: key(),
@@ -138,7 +168,12 @@ export const orderItem = z.object({
   project_manager: email.optional(),
   components: list(component, 200)
     .default([])
-    .refine((components) => unique(components, (c) => c.component_key), im.duplicate),
+    .refine((components) => unique(components, (c) => c.component_key), im.duplicate)
+    // The order's monthly charge is their sum (orders.repository.ts): it must fit its column too.
+    .refine((components) => {
+      const sum = components.reduce((total, c) => total + hundredths(c.mrc_charges), 0n);
+      return sum <= largestOrderCharge && sum >= -largestOrderCharge;
+    }, im.componentsTotal),
 });
 
 /** Base64 of a PDF, at most 10 MB decoded. */
@@ -152,7 +187,7 @@ const invoiceLine = z.object({
   product_cd: key(32),
   order_number: key().optional(),
   description: optionalText(200),
-  price: amount,
+  price: charge,
 });
 
 const zero = amount.prefault(0);
@@ -227,12 +262,14 @@ export const ticketItem = z.object({
     .refine((messages) => unique(messages, (x) => x.external_id), im.duplicate),
 });
 
-/** A whole number of units (bytes, objects, CPUs): never negative, exact as a JSON number. */
+/** A whole number of units (bytes, objects): never negative, exact as a JSON number (a bigint column). */
 const count = z
   .number({ error: m.integer })
   .int(m.integer)
   .min(0, m.min(0))
   .max(Number.MAX_SAFE_INTEGER, m.max(Number.MAX_SAFE_INTEGER));
+/** A whole number of units in an integer column (CPUs, backups, snapshots). */
+const smallCount = z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.max(2147483647));
 
 /**
  * The objects a product page shows, one kind each, with the attributes the page needs (decision 094).
@@ -315,7 +352,7 @@ export const productObjectItem = z.discriminatedUnion(
       }),
     ),
     productObject('storage_bucket', objectKey, z.object({ size_bytes: count, num_objects: count })),
-    productObject('resource_pool_vm', objectKey, z.object({ memory_bytes: count, number_of_cpus: count })),
+    productObject('resource_pool_vm', objectKey, z.object({ memory_bytes: count, number_of_cpus: smallCount })),
     productObject('storage_profile', objectKey, z.object({}).prefault({})),
     productObject('managed_backup', objectKey, z.object({ title: requiredText(200) })),
     // Endpoint backup (decision 097): an agent client keyed by its name, an image-backed machine by its
@@ -328,8 +365,8 @@ export const productObjectItem = z.discriminatedUnion(
         os: requiredText(100),
         agent_version: requiredText(40),
         total_bytes_protected: count,
-        backup_count: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
-        failed_backup_count: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
+        backup_count: smallCount,
+        failed_backup_count: smallCount,
         last_backup: rfc3339.nullish().transform((v) => v ?? null),
         last_backup_status: z
           .enum(['ok', 'warning', 'error'], { error: m.type })
@@ -343,8 +380,8 @@ export const productObjectItem = z.discriminatedUnion(
       z.object({
         os: requiredText(100),
         total_local_storage_bytes: count,
-        total_snapshots: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
-        missed_snapshots: z.number({ error: m.integer }).int(m.integer).min(0, m.min(0)).max(2147483647, m.integer),
+        total_snapshots: smallCount,
+        missed_snapshots: smallCount,
         last_snapshot: rfc3339.nullish().transform((v) => v ?? null),
         last_snapshot_status: z
           .enum(['ok', 'warning', 'error'], { error: m.type })

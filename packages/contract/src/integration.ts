@@ -169,6 +169,7 @@ const batchCall = <N extends CollectionName>(name: N) =>
     documentedInput: z.object({
       items: z.array(collections[name].item).min(1).max(maxBatchItems),
     }),
+    checkedPerItem: true,
     data: z.object({ results: z.array(itemResult) }),
     codes: ['SUCCESS', 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', ...integrationCodes],
     auth: { access: 'integration', scope: collections[name].scope },

@@ -94,6 +94,13 @@ const schema = z.object({
     .default(5 * 60),
   /** General limit of the whole API per client address (an office behind one address stays well below it). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Batches one integration token may have running at once, in all API processes together (decision 114). */
+  INTEGRATION_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
+  /**
+   * Database connections the batches of one API process use at most, all batches together: the rest of
+   * the pool's 10 stay for customers' calls (decision 114).
+   */
+  INTEGRATION_BATCH_CONNECTIONS: z.coerce.number().int().min(1).max(9).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   // Behind a load balancer: 'true' or the proxies' addresses (comma-separated). Off by default, so a

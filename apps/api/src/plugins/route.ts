@@ -55,7 +55,8 @@ export function route<C extends Call>(
           ...(isObject(request.body) ? request.body : {}),
           ...(isObject(request.params) ? request.params : {}),
         };
-        const unstorable = unstorableTextFields(raw);
+        // A batch checks each item itself (Call.checkedPerItem): one item's text refuses that item only.
+        const unstorable = call.checkedPerItem ? [] : unstorableTextFields(raw);
         if (unstorable.length)
           throw invalid(Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]])));
         const parsed = call.input.safeParse(raw);

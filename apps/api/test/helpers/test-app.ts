@@ -152,6 +152,7 @@ async function appOn(
     async close() {
       for (const peer of peers) await peer.close();
       await app.close();
+      await deps.redis?.quit();
       await drop();
     },
   };

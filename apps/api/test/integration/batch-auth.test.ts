@@ -115,6 +115,8 @@ describe('who may call the batch upserts', () => {
     const over = await batch(t, token, 'outages', [{ external_id: 'rl-x', message: 'm' }]);
     expect(over.status).toBe(429);
     expect(over.body.code).toBe('TOO_MANY_ATTEMPTS');
+    // The clock stands still: the oldest of the 60 leaves the minute in 60 seconds.
+    expect(over.headers['retry-after']).toBe('60');
     // The limit is the token's own: another token of the same provider still gets through.
     const other = await newToken(t, staff, ['notifications']);
     expect((await batch(t, other.token, 'outages', [{ external_id: 'rl-y', message: 'm' }])).status).toBe(200);

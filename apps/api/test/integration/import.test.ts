@@ -111,6 +111,52 @@ describe('import from files', () => {
   });
 });
 
+describe('rows the database could not hold', () => {
+  it('are reported with their line and field, and the import goes on', async () => {
+    const product = (code: string, name: string) =>
+      JSON.stringify({
+        product_cd: code,
+        product: name,
+        short_product_name: 'S',
+        product_group: 'G',
+        product_controller: 'c',
+      });
+    const file = join(dir, 'unstorable.ndjson');
+    writeFileSync(file, [product('HOLD1', 'Fine'), product('HOLD2', 'a\u0000b'), product('HOLD3', 'Fine')].join('\n'));
+    expect(await run('products', file)).toEqual({
+      counts: { created: 2, updated: 0, unchanged: 0, invalid: 1 },
+      invalid: [[2, { key: 'HOLD2', status: 'invalid', errors: { product: ['This value is not valid.'] } }]],
+    });
+
+    const order = (number: string, quantity: string) =>
+      JSON.stringify({
+        order_number: number,
+        account_number: '1000101',
+        product_cd: 'HOLD1',
+        components: [{ component_key: 'port', description: 'Port', quantity }],
+      });
+    const orders = join(dir, 'overflow.ndjson');
+    // numeric(14,4) holds 10 digits before the point: 11 once failed the whole import.
+    writeFileSync(
+      orders,
+      [order('HOLD-O1', '2'), order('HOLD-O2', '12345678901'), order('HOLD-O3', '9999999999.9999')].join('\n'),
+    );
+    expect(await run('orders', orders)).toEqual({
+      counts: { created: 2, updated: 0, unchanged: 0, invalid: 1 },
+      invalid: [
+        [
+          2,
+          {
+            key: 'HOLD-O2',
+            status: 'invalid',
+            errors: { 'components.0.quantity': ['This value should be between -9999999999.9999 and 9999999999.9999.'] },
+          },
+        ],
+      ],
+    });
+  });
+});
+
 describe('a batch or an import stopped by an unexpected error', () => {
   it('is recorded with the items it applied, and the error is not swallowed', async () => {
     const product = (code: string, name: string) => ({
@@ -122,18 +168,30 @@ describe('a batch or an import stopped by an unexpected error', () => {
     });
     const last = () =>
       t.db.one(`SELECT source, collection, created, invalid FROM integration_batches ORDER BY batch_id DESC LIMIT 1`);
-    // PostgreSQL cannot store a NUL in text (the HTTP calls refuse one before this point): the database fails.
+    // A database that fails any statement naming 'Broken' (as a lost connection would): not the item's fault.
+    const failing = (db: Deps['db']): Deps['db'] => {
+      const fail = (params?: unknown[]) => params?.includes('Broken');
+      return {
+        ...db,
+        query: (sql, params) => (fail(params) ? Promise.reject(new Error('connection lost')) : db.query(sql, params)),
+        one: (sql, params) => (fail(params) ? Promise.reject(new Error('connection lost')) : db.one(sql, params)),
+        tx: (fn) => db.tx((inner) => fn(failing(inner))),
+      };
+    };
+    const broken = { ...deps, db: failing(deps.db) };
     await expect(
-      runBatch(deps, 'products', [product('ERR1', 'Fine'), product('ERR2', 'Nul \u0000 inside')], null),
-    ).rejects.toThrow();
+      runBatch(broken, 'products', [product('ERR1', 'Fine'), product('ERR2', 'Broken')], null),
+    ).rejects.toThrow('connection lost');
     expect(await last()).toEqual({ source: 'command', collection: 'products', created: 1, invalid: 0 });
     expect(await t.db.query(`SELECT product_cd FROM products WHERE product_cd LIKE 'ERR%'`)).toEqual([
       { product_cd: 'ERR1' },
     ]);
 
-    const file = join(dir, 'nul.ndjson');
-    writeFileSync(file, `${JSON.stringify(product('ERR3', 'Fine'))}\n${JSON.stringify(product('ERR4', 'a\u0000b'))}\n`);
-    await expect(run('products', file)).rejects.toThrow();
+    const file = join(dir, 'broken.ndjson');
+    writeFileSync(file, `${JSON.stringify(product('ERR3', 'Fine'))}\n${JSON.stringify(product('ERR4', 'Broken'))}\n`);
+    await expect(
+      importFile(broken, { collection: 'products', file, dryRun: false, onInvalid: () => {} }),
+    ).rejects.toThrow('connection lost');
     expect(await last()).toEqual({ source: 'command', collection: 'products', created: 1, invalid: 0 });
   });
 });

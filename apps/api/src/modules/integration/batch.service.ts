@@ -1,8 +1,21 @@
-import { integration, popups, type CollectionName, type FieldErrors, type ItemResult } from '@portal/contract';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+import {
+  integration,
+  validationMessages,
+  type CollectionName,
+  type FieldErrors,
+  type ItemResult,
+} from '@portal/contract';
+
+import pLimit, { type LimitFunction } from 'p-limit';
 
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Release } from '../../lib/in-flight.ts';
+import { tooManyAttempts } from '../../lib/rate-limiter.ts';
 import { validationError } from '../../plugins/error-handler.ts';
+import { unstorableTextFields } from '../../plugins/route.ts';
 import { upserts } from './collections/index.ts';
 import type { Outcome } from './collections/upsert.ts';
 import { latestBatches, recentBatches, recordBatch, type BatchCounts } from './batches.repository.ts';
@@ -34,8 +47,17 @@ export async function applyItem(
   raw: unknown,
   dryRun = false,
 ): Promise<{ result: ItemResult; after?: () => Promise<void> }> {
+  // Each item starts on a turn of the event loop of its own: items that need no database (refused by
+  // their schema) would otherwise run a whole batch in one turn while customers' requests wait.
+  await nextTurn();
   const { item: schema, key } = integration.collections[collection];
   const upsert = upserts[collection] as (db: Deps['db'], item: unknown, ctx: object) => Promise<Outcome>;
+  // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (Call.checkedPerItem).
+  const unstorable = raw && typeof raw === 'object' ? unstorableTextFields(raw as Record<string, unknown>) : [];
+  if (unstorable.length) {
+    const errors = Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]]));
+    return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
+  }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const errors = validationError(parsed.error).data as FieldErrors;
@@ -54,9 +76,17 @@ export async function applyItem(
       if (error instanceof DryRun) return { result: { key: itemKey, status: error.outcome.status } };
       // Items applied side by side (or two feeds at once) can both insert a shared row, e.g. one team
       // member of two accounts: the loser rolls back whole and, tried again, finds the row there.
-      if (attempt < maxAttempts && retryable.has((error as { code?: string }).code ?? '')) continue;
-      if (!(error instanceof AppError && error.code === 'VALIDATION_ERROR')) throw error;
-      return { result: { key: itemKey, status: 'invalid', errors: error.data as FieldErrors } };
+      const code = (error as { code?: unknown }).code;
+      if (attempt < maxAttempts && retryable.has(String(code))) continue;
+      if (error instanceof AppError && error.code === 'VALIDATION_ERROR')
+        return { result: { key: itemKey, status: 'invalid', errors: error.data as FieldErrors } };
+      // The last line of defence behind the schemas' bounds: a value the database refused (data exception,
+      // constraint) rolled back this item's transaction only, so it is this item's answer, not the batch's.
+      if (typeof code === 'string' && /^2[23]/.test(code)) {
+        const errors = { _: [integration.integrationMessages.unstorable] };
+        return { result: { key: itemKey, status: 'invalid', errors } };
+      }
+      throw error;
     }
   }
 }
@@ -102,14 +132,16 @@ export const recordRun = (
 
 /**
  * Runs a batch: each item applied on its own (see applyItem), a few accounts' items side by side
- * (see laneKey), answered in item order. Work after commit (invitation mail) runs once every item is
- * in. Every batch is recorded, also one an unexpected error stopped.
+ * (see laneKey), each holding a database connection only within `connections`, which the API
+ * process's batches share (decision 114), answered in item order. Work after commit (invitation mail)
+ * runs once every item is in. Every batch is recorded, also one an unexpected error stopped.
  */
 export async function runBatch(
   deps: Deps,
   collection: CollectionName,
   items: unknown[],
   tokenId: number | null,
+  connections: LimitFunction = pLimit(laneCount(deps, 'batch')),
 ): Promise<{ results: ItemResult[] }> {
   const startedMs = deps.clock.now();
   const results: ItemResult[] = new Array(items.length);
@@ -118,7 +150,7 @@ export async function runBatch(
   const failure = await settle(async () => {
     for (const [index, raw] of items.entries()) {
       await run.push(laneKey(collection, raw), async () => {
-        const applied = await applyItem(deps, collection, raw);
+        const applied = await connections(() => applyItem(deps, collection, raw));
         results[index] = applied.result;
         if (applied.after) after.push(applied.after);
       });
@@ -148,11 +180,30 @@ export async function settle(
   return failure;
 }
 
-/** TOO_MANY_ATTEMPTS once a token has started `batchesPerMinute` batches in the last minute. */
+/**
+ * TOO_MANY_ATTEMPTS once a token has run `batchesPerMinute` batches in the last minute, with the
+ * seconds until the oldest of them leaves the minute (Retry-After).
+ */
 export async function assertBatchAllowed(deps: Deps, tokenId: number): Promise<void> {
-  if ((await recentBatches(deps.db, tokenId, deps.clock.now())) >= batchesPerMinute) {
-    throw new AppError('TOO_MANY_ATTEMPTS', popups.tooManyAttempts.body);
-  }
+  const nowMs = deps.clock.now();
+  const recent = await recentBatches(deps.db, tokenId, nowMs);
+  if (recent.count >= batchesPerMinute) throw tooManyAttempts(Math.ceil((recent.oldestMs + 60_000 - nowMs) / 1000));
+}
+
+/**
+ * Seconds a token whose batches are all in flight is told to wait: about what a batch of 1,000 items
+ * takes on PostgreSQL (decision 077), after which one of them has usually finished.
+ */
+export const inFlightRetryAfterSeconds = 5;
+
+/**
+ * Takes one of the token's INTEGRATION_BATCHES_IN_FLIGHT places, or answers TOO_MANY_ATTEMPTS: the
+ * per-minute count only sees finished batches, this one the ones still running.
+ */
+export async function takeBatchPlace(deps: Deps, limitKey: string): Promise<Release> {
+  const release = await deps.inFlight.take(`batch:${limitKey}`, deps.env.INTEGRATION_BATCHES_IN_FLIGHT);
+  if (!release) throw tooManyAttempts(inFlightRetryAfterSeconds);
+  return release;
 }
 
 /** The latest batch records, for the staff page. */

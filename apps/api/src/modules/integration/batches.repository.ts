@@ -28,13 +28,15 @@ export const recordBatch = (
     ],
   );
 
-/** Batches the token started in the last minute (the rate limit). */
-export const recentBatches = async (db: Db, tokenId: number, nowMs: number) =>
-  (await db.one<{ n: number }>(
-    `SELECT count(*) AS n FROM integration_batches
+/** Batches the token started in the last minute (the rate limit), and when the oldest of them started. */
+export const recentBatches = async (db: Db, tokenId: number, nowMs: number) => {
+  const row = await db.one<{ n: number; oldest_ms: number | null }>(
+    `SELECT count(*) AS n, (extract(epoch FROM min(started_at)) * 1000)::float8 AS oldest_ms FROM integration_batches
       WHERE token_id = $1 AND started_at > to_timestamp($2 / 1000.0) - interval '1 minute'`,
     [tokenId, nowMs],
-  ))!.n;
+  );
+  return { count: Number(row?.n ?? 0), oldestMs: row?.oldest_ms ?? nowMs };
+};
 
 export interface BatchRecord extends BatchCounts {
   id: number;

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { integration, type Call, type CollectionName, type IntegrationScope } from '@portal/contract';
+import pLimit from 'p-limit';
 
 import type { Deps } from '../../deps.ts';
+import type { Release } from '../../lib/in-flight.ts';
 import { route } from '../../plugins/route.ts';
-import { assertBatchAllowed, listBatches, runBatch } from './batch.service.ts';
+import { assertBatchAllowed, listBatches, runBatch, takeBatchPlace } from './batch.service.ts';
 import { readEvents } from './events.service.ts';
 import { createTokensService, requireScope, unauthorized, type IntegrationCaller } from './tokens.service.ts';
 import { deliverWebhooks } from './webhooks.service.ts';
@@ -36,21 +38,37 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
       [integration.getEvents, ...Object.values(integration.batches)].map((call) => [call.id, call]),
     );
     const callers = new WeakMap<FastifyRequest, IntegrationCaller>();
+    // A batch's place among its token's batches in flight, and whether its handler has taken it over.
+    const places = new WeakMap<FastifyRequest, { release: Release; handled: boolean }>();
+    const freePlace = async (request: FastifyRequest) => {
+      const place = places.get(request);
+      if (place && !place.handled) await place.release();
+    };
+    // Batches of every token share a few of this process's database connections (decision 114).
+    const connections = pLimit(deps.env.INTEGRATION_BATCH_CONNECTIONS);
     v1.addHook('onRoute', (options) => {
       if (options.url.includes('/integration/v1/') && options.url.endsWith('/batch'))
         options.bodyLimit = batchBodyLimit;
     });
-    // Token, scope and the batch rate limit are checked before the body is read: a caller without a
-    // live token learns nothing about its input (no VALIDATION_ERROR) and cannot make the server read
-    // a 64 MB body. preParsing runs after route's onRequest hook, so the answer keeps its headers.
+    // Token, scope, the batch rate limit and the token's batches in flight are checked before the body is
+    // read: a caller without a live token learns nothing about its input (no VALIDATION_ERROR) and cannot
+    // make the server read a 64 MB body. preParsing runs after route's onRequest hook, so the answer keeps
+    // its headers.
     v1.addHook('preParsing', async (request) => {
       const call = v1Calls.get((request.routeOptions.config as { operationId?: string }).operationId ?? '');
       if (!call) return;
       const caller = await tokens.authenticate(request.headers.authorization);
       requireScope(caller, call.auth.scope as IntegrationScope);
-      if (call !== integration.getEvents) await assertBatchAllowed(deps, caller.tokenId);
+      if (call !== integration.getEvents) {
+        await assertBatchAllowed(deps, caller.tokenId);
+        places.set(request, { release: await takeBatchPlace(deps, caller.limitKey), handled: false });
+      }
       callers.set(request, caller);
     });
+    // A batch refused after its place was taken (a bad body, a failed validation) gives it back with its
+    // answer; one that was handled gives it back when its work is done, even if its caller hung up first.
+    v1.addHook('onResponse', freePlace);
+    v1.addHook('onRequestAbort', freePlace);
     const callerOf = (request: FastifyRequest) => {
       const caller = callers.get(request);
       if (!caller) throw unauthorized();
@@ -62,9 +80,15 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
       return readEvents(deps, input.after, input.limit);
     });
     for (const [name, call] of Object.entries(integration.batches)) {
-      route(v1, deps, call, async ({ input, request }) =>
-        runBatch(deps, name as CollectionName, input.items, callerOf(request).tokenId),
-      );
+      route(v1, deps, call, async ({ input, request }) => {
+        const place = places.get(request);
+        if (place) place.handled = true;
+        try {
+          return await runBatch(deps, name as CollectionName, input.items, callerOf(request).tokenId, connections);
+        } finally {
+          await place?.release();
+        }
+      });
     }
   });
 }

@@ -19,6 +19,11 @@ export const newSecret = () => `${prefix}${randomBytes(32).toString('base64url')
 export interface IntegrationCaller {
   tokenId: number;
   scopes: string[];
+  /**
+   * What per-token limits shared through Redis count by: the digest of the secret, unique even across
+   * databases sharing one Redis (token ids are not), and revealing nothing of the secret.
+   */
+  limitKey: string;
 }
 
 export const unauthorized = () => new AppError('UNAUTHORIZED', 'The integration token is missing, unknown or revoked.');
@@ -54,10 +59,11 @@ export function createTokensService(deps: Pick<Deps, 'db' | 'clock'>) {
     async authenticate(authorization: string | undefined): Promise<IntegrationCaller> {
       const secret = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
       if (!secret.startsWith(prefix)) throw unauthorized();
-      const row = await findActiveByHash(deps.db, hashLinkToken(secret));
+      const secretHash = hashLinkToken(secret);
+      const row = await findActiveByHash(deps.db, secretHash);
       if (!row) throw unauthorized();
       await touchToken(deps.db, row.id, deps.clock.now());
-      return { tokenId: row.id, scopes: row.scopes };
+      return { tokenId: row.id, scopes: row.scopes, limitKey: secretHash };
     },
   };
 }

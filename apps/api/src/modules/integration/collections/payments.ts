@@ -1,7 +1,11 @@
-import type { PaymentItem } from '@portal/contract';
+import { integration, type PaymentItem } from '@portal/contract';
 
 import { paymentReferences, readPayment, refreshAmountPaid, upsertPayment } from './payments.repository.ts';
 import { messages, reject, same, type Upsert } from './upsert.ts';
+
+/** SQLSTATE numeric_value_out_of_range. */
+const numericOverflow = '22003';
+const { paymentsTotal } = integration.integrationMessages;
 
 /**
  * payments by payment_reference; the invoice (optional) must be one of the same account's, and its
@@ -18,10 +22,13 @@ export const upsertPaymentItem: Upsert<PaymentItem> = async (db, item) => {
     if (same(current, { ...wanted, invoice_number: item.invoice_number ?? null })) return { status: 'unchanged' };
   }
   await upsertPayment(db, item, accountId, cycleLogId);
-  // The invoice the payment leaves (if it moved) and the one it joins.
+  // The invoice the payment leaves (if it moved) and the one it joins. Their sum is checked by the
+  // database (numeric(14,2)): a sum it cannot hold refuses this payment.
   await refreshAmountPaid(
     db,
     [held?.cycle_log_id, cycleLogId].filter((id): id is number => typeof id === 'number'),
-  );
+  ).catch((error: unknown) => {
+    throw (error as { code?: unknown }).code === numericOverflow ? reject({ amount: [paymentsTotal] }) : error;
+  });
   return { status: held ? 'updated' : 'created' };
 };
