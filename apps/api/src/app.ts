@@ -20,12 +20,21 @@ const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/
 
 export interface AppOptions {
   logger?: boolean;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP app from its plugins; server.ts only listens and shuts down. */
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.env.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -107,7 +116,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   registerErrorHandler(app);
   registerApiRateLimit(app, deps);
-  await registerDocs(app);
+  await registerDocs(app, deps);
 
   await app.register(
     async (api) => {

@@ -129,20 +129,49 @@ const limitsText =
   'label or attribute that is not UTF-8 text or holds a NUL rejects its points; an order has at most a ' +
   'configured number of series (10,000 by default), and points of a new series beyond it are rejected.';
 
+/** Longest order number, label value and metric name a point may carry. */
+export const maxPointText = 200;
+/** A series' metric name, as Prometheus spells one. */
+export const metricNamePattern = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+
 /**
  * One point of the JSON call. The server reads each point on its own (a bad one is rejected with its
- * reasons, the others are stored), so the call's input takes the list as it comes; this is its shape.
+ * reasons, the others are stored), so the call's input takes the list as it comes; this is its shape,
+ * which the API description shows (documentedInput).
  */
 export const metricPoint = z.object({
-  order_number: z.string(),
-  /** Prometheus-style name: letters, digits, _ and :, not starting with a digit (see docs/metrics-catalogue.md). */
-  metric: z.string(),
-  /** What the series measures: {object_key} (an interface, bucket...) or {component_key} (a usage component). */
-  labels: z.record(z.string(), z.string()).optional(),
-  /** Epoch seconds (a fraction keeps milliseconds) or an RFC 3339 time. */
-  ts: z.union([z.number(), z.string()]),
-  /** A gauge's value, or a counter's raw reading (the portal stores its per-second rate). */
-  value: z.number(),
+  order_number: z
+    .string()
+    .min(1)
+    .max(maxPointText)
+    .describe("The order's number, as the provider's billing system knows it (a number is read as its digits)."),
+  metric: z
+    .string()
+    .min(1)
+    .max(maxPointText)
+    .regex(metricNamePattern)
+    .describe(
+      'Prometheus-style name: letters, digits, _ and :, not starting with a digit; the names the product pages ' +
+        'chart are in docs/metrics-catalogue.md.',
+    ),
+  labels: z
+    .strictObject({
+      object_key: z.string().min(1).max(maxPointText).optional(),
+      component_key: z.string().min(1).max(maxPointText).optional(),
+    })
+    .optional()
+    .describe(
+      'What the series measures: object_key (an interface, a bucket, a VM...) or component_key (a usage ' +
+        'component of the order). No other label is taken.',
+    ),
+  ts: z
+    .union([z.number().min(0), z.string().max(64)])
+    .describe(
+      'When it was measured: epoch seconds (a fraction keeps milliseconds) or an RFC 3339 time with its ' +
+        'offset (2026-11-28T09:00:00Z, 2026-11-28T10:00:00.250+01:00); at most 10 minutes ahead of the ' +
+        "portal's clock.",
+    ),
+  value: z.number().describe("A gauge's value, or a counter's raw reading (the portal stores its per-second rate)."),
 });
 export type MetricPoint = z.infer<typeof metricPoint>;
 
@@ -179,6 +208,8 @@ export const ingestPoints = defineCall({
       .min(1, m.mincheck(1))
       .max(maxPointsPerRequest, m.maxcheck(maxPointsPerRequest)),
   }),
+  /** The document shows each point's fields (the server reads every point on its own, see 091). */
+  documentedInput: z.object({ points: z.array(metricPoint).min(1).max(maxPointsPerRequest) }),
   data: ingestResult,
   codes: ingestCodes,
   auth: { access: 'integration', scope: 'metrics' },

@@ -184,6 +184,9 @@ const schema = z.object({
 
 type Parsed = z.infer<typeof schema>;
 
+/** Every variable the portal reads (the README's configuration table describes each). */
+export const envVariables = Object.keys(schema.shape) as (keyof Parsed)[];
+
 export type Env = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL' | 'CONNECTOR_KEY' | 'OUTBOUND_ALLOW'> & {
   HOST: string;
   OUTBOUND_ALLOW: OutboundAllow;

@@ -1,4 +1,4 @@
-import { allCalls, resultStatus, type Call, type ResultCode } from '@portal/contract';
+import { allCalls, outbox as outboxCalls, resultStatus, type Call, type ResultCode } from '@portal/contract';
 
 import { inputSchema, outputCeilings, outputSchema } from './openapi-schemas.ts';
 
@@ -149,13 +149,18 @@ const tagDescriptions: Record<string, string> = {
     'created, updated, unchanged or invalid) and the feed of customer actions. Worked example: docs/integration.md.',
 };
 
-/** The OpenAPI document, generated from the contract so it cannot drift from the routes; built once per process. */
-export const openApiDocument = () => (built ??= buildDocument());
-let built: ReturnType<typeof buildDocument> | undefined;
+/**
+ * The OpenAPI document, generated from the contract so it cannot drift from the routes; built once per
+ * process. A process without the local outbox (production, or SMTP set) leaves its development call out.
+ */
+export const openApiDocument = ({ outbox = true }: { outbox?: boolean } = {}) =>
+  (built[String(outbox)] ??= buildDocument(outbox));
+const built: Record<string, ReturnType<typeof buildDocument>> = {};
 
-function buildDocument() {
+function buildDocument(outbox: boolean) {
+  const calls = allCalls.filter((call) => outbox || call.id !== outboxCalls.getOutbox.id);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const call of allCalls) {
+  for (const call of calls) {
     const path = `/api${call.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
     for (const method of call.methods) (paths[path] ??= {})[method.toLowerCase()] = operation(call, method);
   }
@@ -177,7 +182,7 @@ function buildDocument() {
         'x-internal': false,
       },
     ],
-    tags: [...new Set(allCalls.map((call) => call.tag))].map((name) => ({
+    tags: [...new Set(calls.map((call) => call.tag))].map((name) => ({
       name,
       ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
     })),

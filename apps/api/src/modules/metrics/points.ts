@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 
-import { validationMessages as m, type FieldErrors } from '@portal/contract';
+import { metrics, validationMessages as m, type FieldErrors } from '@portal/contract';
 
 import { isStorableText } from '../../lib/text.ts';
 import { seriesLabels, type SeriesLabel } from './catalogue.ts';
@@ -28,9 +28,7 @@ export interface Rejected {
   errors: FieldErrors;
 }
 
-export const metricNamePattern = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-export const maxMetricName = 200;
-export const maxLabelValue = 200;
+const { metricNamePattern, maxPointText: maxMetricName, maxPointText: maxLabelValue } = metrics;
 
 export const messages = {
   metric: 'A metric name has letters, digits, _ and : only, and does not start with a digit.',
