@@ -64,9 +64,10 @@ export interface TestApp {
   }>;
   /**
    * Another API process on the same database and clock, as behind a load balancer: its own
-   * connections on PostgreSQL, the same embedded instance on PGlite. Closed before this one.
+   * connections on PostgreSQL, the same embedded instance on PGlite. Closed before this one. `overrides`
+   * change its configuration only (e.g. another CONNECTOR_KEY).
    */
-  peer(): Promise<TestApp>;
+  peer(overrides?: Record<string, string>): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -135,10 +136,10 @@ async function appOn(
       if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.body.code} ${res.body.message}`);
       return (res.body.data as { token: string }).token;
     },
-    async peer() {
+    async peer(peerOverrides = {}) {
       // PGlite: the same instance, which only the first app closes.
       const peerDb = url ? await openPostgres(url, 4) : { ...db, close: async () => {} };
-      const peer = await appOn(peerDb, clock, overrides, async () => {}, url);
+      const peer = await appOn(peerDb, clock, { ...overrides, ...peerOverrides }, async () => {}, url);
       peers.push(peer);
       return peer;
     },
