@@ -88,7 +88,16 @@ describe('two API processes behind HAProxy', () => {
     await writeFile(join(agentDir, 'snmpd.conf'), 'rocommunity cluster-community 127.0.0.1\n');
     snmpd = spawn(
       'snmpd',
-      ['-f', '-Lo', '-C', '-c', join(agentDir, 'snmpd.conf'), '-p', join(agentDir, 'pid'), `udp:127.0.0.1:${agentPort}`],
+      [
+        '-f',
+        '-Lo',
+        '-C',
+        '-c',
+        join(agentDir, 'snmpd.conf'),
+        '-p',
+        join(agentDir, 'pid'),
+        `udp:127.0.0.1:${agentPort}`,
+      ],
       { stdio: 'ignore', env: { ...process.env, SNMP_PERSISTENT_DIR: join(agentDir, 'persist') } },
     );
     prom = createServer((request, response) => {
@@ -102,7 +111,9 @@ describe('two API processes behind HAProxy', () => {
         const values: [number, string][] = [];
         for (let ts = start; ts <= end; ts += step) values.push([ts, '4000']);
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: {}, values }] } }));
+        response.end(
+          JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: {}, values }] } }),
+        );
       });
     });
     await new Promise<void>((ready) => prom.listen(0, '127.0.0.1', ready));

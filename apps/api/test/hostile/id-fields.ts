@@ -25,6 +25,7 @@ export const notApplicable: Record<string, string> = {
   'admin.getUserAccounts': staff,
   'admin.getUserByEmail': staff,
   'integration.revokeToken': staff,
+  'integration.enableWebhook': staff,
   'connectors.saveSource': staff,
   'connectors.removeSource': staff,
   'snmp.saveDevice': staff,

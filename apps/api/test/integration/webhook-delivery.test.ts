@@ -68,7 +68,9 @@ beforeAll(async () => {
         data: message.data.data,
         verified: (secret) =>
           request.headers['webhook-signature'] ===
-          `v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(signed).digest('base64')}`,
+          `v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+            .update(signed)
+            .digest('base64')}`,
       });
       const answer = (status: number) => {
         inFlight -= 1;
@@ -115,10 +117,7 @@ async function newEvents(label: string, count: number): Promise<number[]> {
 
 /** The other tokens' webhooks stop taking part: each test looks at its own endpoint only. */
 const onlyHook = (id: number) =>
-  t.db.query(
-    `UPDATE integration_tokens SET webhook_url = NULL WHERE token_id <> $1 AND webhook_url IS NOT NULL`,
-    [id],
-  );
+  t.db.query(`UPDATE integration_tokens SET webhook_url = NULL WHERE token_id <> $1 AND webhook_url IS NOT NULL`, [id]);
 
 describe('webhook delivery once and in order', () => {
   it('two delivery loops against one slow receiver: each event once, in order, never two at once', async () => {

@@ -45,14 +45,7 @@ export const insertToken = (
        -- A new webhook starts with the events that happen from now on.
        (SELECT COALESCE(max(event_id), 0) FROM integration_events))
      RETURNING token_id AS id`,
-    [
-      input.name,
-      input.scopes,
-      input.secretHash,
-      input.userId,
-      input.nowMs,
-      input.webhook?.url ?? null,
-    ],
+    [input.name, input.scopes, input.secretHash, input.userId, input.nowMs, input.webhook?.url ?? null],
   );
 
 export const listActiveTokens = (db: Db) =>

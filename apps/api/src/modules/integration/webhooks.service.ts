@@ -38,7 +38,12 @@ export const sealWebhookSecret = (key: Buffer, tokenId: number, secret: string) 
 export async function sealPlainWebhookSecrets(db: Db, key: Buffer): Promise<number> {
   const rows = await plainWebhookSecrets(db);
   for (const row of rows)
-    await replacePlainSecret(db, row.token_id, row.webhook_secret, sealWebhookSecret(key, row.token_id, row.webhook_secret));
+    await replacePlainSecret(
+      db,
+      row.token_id,
+      row.webhook_secret,
+      sealWebhookSecret(key, row.token_id, row.webhook_secret),
+    );
   return rows.length;
 }
 
@@ -92,6 +97,7 @@ async function deliverTo(deps: DeliveryDeps, target: WebhookTarget, send: Send, 
     // Not recorded: the lease was lost meanwhile, and the run that holds it now goes on from the cursor.
     if (!(await markDelivered(deps.db, target.token_id, lease.owner, event.id, deps.clock.now()))) return sent;
     target.webhook_attempts = 0;
+    target.failing_since_ms = null;
     sent += 1;
   }
   return sent;
@@ -162,12 +168,15 @@ async function underLease<T>(
   }
 }
 
-/** The target with its secret opened; an error text when it does not open with this process's key. */
+/** The target with its secret opened; the error text (`notOpened`) when it does not open with this process's key. */
 function opened(deps: DeliveryDeps, target: WebhookTarget): WebhookTarget | string {
   try {
-    return { ...target, webhook_secret: unseal(deps.env.CONNECTOR_KEY, target.webhook_secret, secretAad(target.token_id)) };
-  } catch {
-    return "The webhook secret does not open with this process's CONNECTOR_KEY (every process needs the same key).";
+    return {
+      ...target,
+      webhook_secret: unseal(deps.env.CONNECTOR_KEY, target.webhook_secret, secretAad(target.token_id)),
+    };
+  } catch (error) {
+    return (error as Error).message;
   }
 }
 
