@@ -181,6 +181,26 @@ function opened(deps: DeliveryDeps, target: WebhookTarget): WebhookTarget | stri
 }
 
 /**
+ * Leases the due tokens (one owner per round: two rounds of one process exclude each other like two
+ * processes do) and starts their deliveries side by side, so a slow endpoint holds back only its own
+ * events. Answers each delivery, resolving to how many events it had acknowledged.
+ */
+async function startRound(deps: DeliveryDeps, send: Send, leaseMs: number): Promise<Promise<number>[]> {
+  const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  const targets = await leaseDueWebhooks(deps.db, owner, deps.clock.now(), deps.clock.now() + leaseMs);
+  return targets.map((target) =>
+    underLease(deps, target.token_id, owner, leaseMs, async (lease) => {
+      const open = opened(deps, target);
+      if (typeof open === 'string') {
+        await recordFailure(deps, target, owner, open);
+        return 0;
+      }
+      return deliverTo(deps, open, send, lease);
+    }),
+  );
+}
+
+/**
  * One round of webhook delivery for every due token, each under a lease of its own (decision 117);
  * returns how many events were acknowledged.
  */
@@ -189,43 +209,42 @@ export async function deliverWebhooks(
   send: Send = fetch,
   options: { leaseMs?: number } = {},
 ): Promise<number> {
-  const leaseMs = options.leaseMs ?? defaultLeaseMs;
-  // One owner per round: two rounds of one process exclude each other like two processes do.
-  const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
-  const targets = await leaseDueWebhooks(deps.db, owner, deps.clock.now(), deps.clock.now() + leaseMs);
-  // Each endpoint on its own: a slow one holds back only its own events.
-  const counts = await Promise.all(
-    targets.map((target) =>
-      underLease(deps, target.token_id, owner, leaseMs, async (lease) => {
-        const open = opened(deps, target);
-        if (typeof open === 'string') {
-          await recordFailure(deps, target, owner, open);
-          return 0;
-        }
-        return deliverTo(deps, open, send, lease);
-      }),
-    ),
-  );
+  const counts = await Promise.all(await startRound(deps, send, options.leaseMs ?? defaultLeaseMs));
   return counts.reduce((a, b) => a + b, 0);
 }
 
-/** Runs delivery rounds every `intervalMs` until stopped (each API process runs one loop). */
+/**
+ * Each API process's delivery loop: every `intervalMs` it leases what is due (one lease query at a time)
+ * and starts those deliveries, while earlier ones may still be under way.
+ */
 export function startWebhookDelivery(
   deps: DeliveryDeps,
   options: { intervalMs: number; leaseMs?: number; send?: Send },
 ) {
-  const rounds = new Set<Promise<unknown>>();
-  const timer = setInterval(() => {
-    const round = deliverWebhooks(deps, options.send, options).catch(() => {});
-    rounds.add(round);
-    void round.finally(() => rounds.delete(round));
-  }, options.intervalMs);
+  const running = new Set<Promise<unknown>>();
+  let ticking: Promise<void> | null = null;
+  const tick = () => {
+    if (ticking) return;
+    ticking = startRound(deps, options.send ?? fetch, options.leaseMs ?? defaultLeaseMs)
+      .then((deliveries) => {
+        for (const delivery of deliveries) {
+          const job: Promise<unknown> = delivery.catch(() => {}).finally(() => running.delete(job));
+          running.add(job);
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        ticking = null;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
   timer.unref();
   return {
-    /** Starts no more rounds and waits for those under way. */
+    /** Starts no more rounds and waits for the deliveries under way. */
     async stop() {
       clearInterval(timer);
-      await Promise.allSettled([...rounds]);
+      await ticking;
+      await Promise.allSettled([...running]);
     },
   };
 }
