@@ -4,11 +4,13 @@
 //   REDIS_URL     (default redis://127.0.0.1:6379)
 //   PORT          HAProxy's port (default 8080); API_PORTS the two processes' ports (default 8181,8182)
 //   JWT_SECRET    shared by both processes (default: a random one for this run)
+//   CONNECTOR_KEY shared by both processes (default: one generated once under DATA_DIR, so credentials
+//                 sealed by one process open in the other and after a restart)
 // The first process migrates (and seeds an empty database outside production) before the second starts.
 // Ctrl-C (or SIGTERM) stops HAProxy and both processes gracefully.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +24,18 @@ const apiPorts = (env.API_PORTS ?? '8181,8182').split(',').map(Number);
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_cluster';
 const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const jwtSecret = env.JWT_SECRET ?? randomBytes(32).toString('base64url');
+const dataDir = env.DATA_DIR ?? join(root, 'data');
+const connectorKey = env.CONNECTOR_KEY ?? sharedConnectorKey(join(dataDir, 'cluster-connector-key'));
 const children = [];
+
+/** The cluster's connector key: generated once and kept, as the database's sealed credentials outlive a run. */
+function sharedConnectorKey(file) {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
 
 async function ensureDatabase(url) {
   const target = new URL(url);
@@ -58,11 +71,13 @@ function startApi(apiPort, name) {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       JWT_SECRET: jwtSecret,
+      // Every process opens what another sealed (SNMP communities, source tokens, webhook secrets).
+      CONNECTOR_KEY: connectorKey,
       PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${port}`,
       // HAProxy on loopback adds X-Forwarded-For: rate limits see the client's address.
       TRUST_PROXY: '127.0.0.1',
       // Each process its own folder: nothing a user needs may live only on one process's disk.
-      DATA_DIR: join(env.DATA_DIR ?? join(root, 'data'), `cluster-${name}`),
+      DATA_DIR: join(dataDir, `cluster-${name}`),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

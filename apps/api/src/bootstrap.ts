@@ -14,6 +14,7 @@ import { fallbackStore } from './lib/fallback-store.ts';
 import { fallbackInFlight, memoryInFlight, redisInFlight } from './lib/in-flight.ts';
 import { createLimiter, memoryStore, redisStore } from './lib/rate-limiter.ts';
 import { createTokens } from './lib/tokens.ts';
+import { sealPlainWebhookSecrets } from './modules/integration/webhooks.service.ts';
 
 export async function openDatabase(env: Env): Promise<Db> {
   return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(join(env.DATA_DIR, 'pglite'));
@@ -28,6 +29,9 @@ export async function createDeps(
   const db = options.db ?? (await openDatabase(env));
   const ran = await migrate(db);
   if (ran.length) log(`applied migrations: ${ran.join(', ')}`);
+  // Webhook secrets stored plain before migration 117 are sealed with this process's CONNECTOR_KEY.
+  const sealed = await sealPlainWebhookSecrets(db, env.CONNECTOR_KEY);
+  if (sealed) log(`sealed ${sealed} webhook secrets with CONNECTOR_KEY`);
   if (env.SEED_ON_EMPTY && (await isEmpty(db))) {
     const started = Date.now();
     await seed(db, {});

@@ -48,6 +48,9 @@ export const integrationToken = z.object({
       next_attempt_at: epochSeconds.nullable(),
       last_error: z.string().nullable(),
       delivered_at: epochSeconds.nullable(),
+      /** Set when the endpoint failed for too long (WEBHOOK_DISABLE_AFTER_HOURS): nothing is sent until re-enabled. */
+      disabled_at: epochSeconds.nullable(),
+      disabled_reason: z.string().nullable(),
     })
     .nullable(),
 });
@@ -105,6 +108,18 @@ export const revokeToken = defineCall({
   tag: 'integration',
   methods: ['DELETE'],
   path: '/integration/tokens/:id',
+  input: z.object({ id }),
+  data: z.null(),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', ...userCodes],
+  auth: { access: 'user', staffLevel },
+});
+
+export const enableWebhook = defineCall({
+  id: 'integration.enableWebhook',
+  summary: 'Re-enables a disabled webhook: delivery resumes from the last event its endpoint acknowledged.',
+  tag: 'integration',
+  methods: ['POST'],
+  path: '/integration/tokens/:id/enable-webhook',
   input: z.object({ id }),
   data: z.null(),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', ...userCodes],

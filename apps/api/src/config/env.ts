@@ -165,6 +165,16 @@ const schema = z.object({
     .refine((v) => connectorKeyBytes(v) !== null, { message: 'must be 32 bytes as base64 or 64 hex digits' })
     .optional(),
   /**
+   * A webhook whose endpoint has failed every delivery for longer than this is disabled (decision 117):
+   * staff see the reason and the staff user who created the token is told; re-enabling resumes.
+   */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(72),
+  /**
    * The backup client installers the virtual machine backup page offers: a JSON array of
    * {"platform", "label", "url"} (http or https), grouped on the page by platform, in this order.
    */

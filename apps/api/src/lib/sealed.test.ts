@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { seal, unseal } from './sealed.ts';
+import { notOpened, seal, unseal } from './sealed.ts';
 
 describe('sealed connector credentials', () => {
   const key = randomBytes(32);
@@ -17,7 +17,7 @@ describe('sealed connector credentials', () => {
 
   it('refuses another key, another row or field, and a changed value', () => {
     const sealed = seal(key, 's3cret', 'prometheus-source:core:token');
-    expect(() => unseal(randomBytes(32), sealed, 'prometheus-source:core:token')).toThrow();
+    expect(() => unseal(randomBytes(32), sealed, 'prometheus-source:core:token')).toThrow(notOpened);
     expect(() => unseal(key, sealed, 'prometheus-source:other:token')).toThrow();
     const parts = sealed.split('.');
     const body = Buffer.from(parts[3] as string, 'base64url');

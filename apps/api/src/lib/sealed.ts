@@ -9,6 +9,10 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const version = 'v1';
 
+/** What a process reports when a sealed value does not open with its key (the connector status, the webhook). */
+export const notOpened =
+  "The stored credentials do not open with this process's CONNECTOR_KEY: every API and worker process needs the same key.";
+
 export function seal(key: Buffer, plaintext: string, aad = ''): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -19,7 +23,7 @@ export function seal(key: Buffer, plaintext: string, aad = ''): string {
     .join('.');
 }
 
-/** The plaintext of a sealed value; throws when the key, the AAD or the value is not the one sealed. */
+/** The plaintext of a sealed value; throws `notOpened` when the key, the AAD or the value is not the one sealed. */
 export function unseal(key: Buffer, sealed: string, aad = ''): string {
   const [v, iv, tag, body] = sealed.split('.');
   if (v !== version || iv === undefined || tag === undefined || body === undefined)
@@ -27,5 +31,10 @@ export function unseal(key: Buffer, sealed: string, aad = ''): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  try {
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    // GCM's check failed: another key (most often), another row or field, or a changed value.
+    throw new Error(notOpened);
+  }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartData, ConnectorStatus, DataFreshness, PrometheusSource } from '@portal/contract';
 
 import { demoEmails } from '../../src/db/seed/demo.ts';
+import { notOpened } from '../../src/lib/sealed.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken } from '../integration/kit.ts';
 import { customerNetworkOrder, feedInterfaces, get } from '../metrics/kit.ts';
@@ -357,5 +359,28 @@ describe('charts of a series a source answers', () => {
     expect((await chart(customer, later - 3600, later)).body.code).toBe('SUCCESS');
     const freshness = await get(t, 'metrics/get-data-freshness', { baseOrderId: order.base_order_id }, customer);
     expect((freshness.body.data as DataFreshness).delayed).toBe(false);
+  });
+
+  it("a process whose CONNECTOR_KEY does not open the source's token says so on the status page and answers the chart's error, never 500", async () => {
+    const other = await t.peer({ CONNECTOR_KEY: randomBytes(32).toString('base64') });
+    t.clock.advance(60_000);
+    const now = Math.floor(t.clock.now() / 1000);
+    asked.length = 0;
+    const res = await get(
+      other,
+      'network/get-network-stats',
+      { baseOrderId: order.base_order_id, interfaceId: 7001, chartType: 'bits', startDate: now - 7200, endDate: now },
+      customer,
+    );
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ data: null, code: 'SERVICE_UNAVAILABLE', message: 'An unknown error occurred.' });
+    // Never asked without its token.
+    expect(asked).toEqual([]);
+    const status = (await t.call('GET', '/api/connectors/status', { token: staff })).body.data as ConnectorStatus[];
+    expect(status.find((s) => s.key === 'core')).toMatchObject({
+      last_error: notOpened,
+      last_error_at: Math.round(t.clock.now() / 1000),
+      failing: true,
+    });
   });
 });

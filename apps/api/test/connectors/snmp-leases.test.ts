@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { demoEmails } from '../../src/db/seed/demo.ts';
 import { createOutbound } from '../../src/lib/outbound.ts';
+import { notOpened } from '../../src/lib/sealed.ts';
 import { createSnmpWorker } from '../../src/modules/connectors/worker/snmp-worker.ts';
 import { leaseDue, snmpDeviceStatuses } from '../../src/modules/connectors/snmp/snmp.repository.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
@@ -127,5 +128,21 @@ describe('SNMP device leases', () => {
     const after = await nextRunMs('lease-3');
     expect(after).toBeGreaterThan(t.clock.now());
     expect(after).toBeLessThanOrEqual(t.clock.now() + 5000);
+  });
+
+  it("a worker whose CONNECTOR_KEY does not open the device's community polls nothing and says so in its status", async () => {
+    await addDevice('lease-4');
+    const due = await nextRunMs('lease-4');
+    t.clock.advance(due - t.clock.now());
+    const deps = { db: t.db, env: testEnv({ CONNECTOR_KEY: randomBytes(32).toString('base64') }), clock: t.clock };
+    const worker = createSnmpWorker(deps, { concurrency: 4, timeoutMs: 400, tickMs: 0, owner: 'other-key' });
+    sessions.clear();
+    await worker.tick();
+    await worker.idle();
+    await worker.stop();
+    expect(sessions.size).toBe(0);
+    const status = (await snmpDeviceStatuses(t.db, t.clock.now())).find((d) => d.device_key === 'lease-4');
+    expect(status?.last_error).toBe(notOpened);
+    expect(status?.last_success_at).toBeNull();
   });
 });

@@ -65,8 +65,8 @@ export interface TestApp {
   }>;
   /**
    * Another API process on the same database and clock, as behind a load balancer: its own
-   * connections on PostgreSQL, the same embedded instance on PGlite. Closed before this one. Its
-   * settings are this one's with `overrides`.
+   * connections on PostgreSQL, the same embedded instance on PGlite. Closed before this one. `overrides`
+   * change its configuration only (e.g. another CONNECTOR_KEY).
    */
   peer(overrides?: Record<string, string>): Promise<TestApp>;
   close(): Promise<void>;

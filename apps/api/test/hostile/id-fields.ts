@@ -26,6 +26,7 @@ export const notApplicable: Record<string, string> = {
   'admin.getUserByEmail': staff,
   'admin.signOutUser': staff,
   'integration.revokeToken': staff,
+  'integration.enableWebhook': staff,
   'connectors.saveSource': staff,
   'connectors.removeSource': staff,
   'snmp.saveDevice': staff,

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +24,9 @@ let answer = 500;
 const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The delivering process opens the webhook secret the app sealed: both hold the same CONNECTOR_KEY.
+  const connectorKey = randomBytes(32).toString('base64');
+  t = await createTestApp({ CONNECTOR_KEY: connectorKey });
   deps = await createDeps(
     parseEnv({
       NODE_ENV: 'test',
@@ -32,6 +34,7 @@ beforeAll(async () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-webhooks-')),
       LOG_LEVEL: 'silent',
       SEED_ON_EMPTY: 'false',
+      CONNECTOR_KEY: connectorKey,
     }),
     { db: t.db, clock: t.clock },
   );

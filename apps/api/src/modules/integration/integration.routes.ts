@@ -9,7 +9,7 @@ import { route } from '../../plugins/route.ts';
 import { assertBatchAllowed, listBatches, runBatch, takeBatchPlace } from './batch.service.ts';
 import { readEvents } from './events.service.ts';
 import { createTokensService, requireScope, unauthorized, type IntegrationCaller } from './tokens.service.ts';
-import { deliverWebhooks } from './webhooks.service.ts';
+import { startWebhookDelivery } from './webhooks.service.ts';
 
 /** Largest batch body: 1,000 items, invoices possibly carrying their PDF. */
 const batchBodyLimit = 64 * 1024 * 1024;
@@ -23,13 +23,13 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, integration.createToken, ({ caller, input }) => tokens.create(caller, input));
   route(app, deps, integration.listTokens, () => tokens.list());
   route(app, deps, integration.revokeToken, ({ input }) => tokens.revoke(input.id));
+  route(app, deps, integration.enableWebhook, ({ input }) => tokens.enableWebhook(input.id));
   route(app, deps, integration.listBatches, () => listBatches(deps));
 
   // Webhook delivery runs in every API process (leases keep two from sending one event); tests run it themselves.
   if (deps.env.NODE_ENV !== 'test') {
-    const timer = setInterval(() => void deliverWebhooks(deps).catch(() => {}), 5000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    const delivery = startWebhookDelivery(deps, { intervalMs: 5000 });
+    app.addHook('onClose', () => delivery.stop());
   }
 
   // Batch bodies may be larger than any user call's: their own scope raises the limit for them only.

@@ -13,6 +13,8 @@ export interface TokenRow {
     next_attempt_at: number | null;
     last_error: string | null;
     delivered_at: number | null;
+    disabled_at: number | null;
+    disabled_reason: string | null;
   } | null;
 }
 
@@ -20,7 +22,9 @@ const columns = `token_id AS id, name, scopes, extract(epoch FROM created_at)::b
   extract(epoch FROM last_used_at)::bigint AS last_used_at,
   CASE WHEN webhook_url IS NULL THEN NULL ELSE json_build_object('url', webhook_url, 'cursor', webhook_cursor,
     'attempts', webhook_attempts, 'next_attempt_at', extract(epoch FROM webhook_next_at)::bigint,
-    'last_error', webhook_last_error, 'delivered_at', extract(epoch FROM webhook_delivered_at)::bigint) END AS webhook`;
+    'last_error', webhook_last_error, 'delivered_at', extract(epoch FROM webhook_delivered_at)::bigint,
+    'disabled_at', extract(epoch FROM webhook_disabled_at)::bigint, 'disabled_reason', webhook_disabled_reason)
+  END AS webhook`;
 
 export const insertToken = (
   db: Db,
@@ -30,25 +34,18 @@ export const insertToken = (
     secretHash: string;
     userId: number | null;
     nowMs: number;
-    webhook: { url: string; secret: string } | null;
+    /** The secret is stored sealed by storeWebhookSecret once the token's id is known. */
+    webhook: { url: string } | null;
   },
 ) =>
   db.one<{ id: number }>(
     `INSERT INTO integration_tokens (name, scopes, secret_hash, created_by_user_id, created_at, webhook_url,
-       webhook_secret, webhook_cursor)
-     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7,
+       webhook_cursor)
+     VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6,
        -- A new webhook starts with the events that happen from now on.
        (SELECT COALESCE(max(event_id), 0) FROM integration_events))
      RETURNING token_id AS id`,
-    [
-      input.name,
-      input.scopes,
-      input.secretHash,
-      input.userId,
-      input.nowMs,
-      input.webhook?.url ?? null,
-      input.webhook?.secret ?? null,
-    ],
+    [input.name, input.scopes, input.secretHash, input.userId, input.nowMs, input.webhook?.url ?? null],
   );
 
 export const listActiveTokens = (db: Db) =>

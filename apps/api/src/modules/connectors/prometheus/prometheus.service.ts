@@ -196,6 +196,15 @@ export async function sourceObjectKeys(deps: ReadDeps, baseOrderId: number, metr
 /** Thrown to the chart call when a source fails: the chart shows the spec's message (decision 101). */
 export const sourceFailed = () => new AppError('SERVICE_UNAVAILABLE', messages.chartError);
 
+/** A column's token or password; a SourceError (the status page's text) when this process's key does not open it. */
+function openSecret(key: Buffer, sourceKey: string, sealed: string): string {
+  try {
+    return unseal(key, sealed, aad(sourceKey));
+  } catch (error) {
+    throw new SourceError((error as Error).message);
+  }
+}
+
 /**
  * The values of one source column over [start, end] at `step` (cached), recording the source's
  * success or error text for the status page; a failure throws sourceFailed().
@@ -210,7 +219,7 @@ export async function readSourceColumn(deps: ReadDeps, column: SourceColumn, sta
           auth: {
             kind: column.auth,
             username: column.username,
-            secret: column.secret ? unseal(deps.env.CONNECTOR_KEY, column.secret, aad(column.source_key)) : null,
+            secret: column.secret ? openSecret(deps.env.CONNECTOR_KEY, column.source_key, column.secret) : null,
           },
           promql: column.promql,
           start,

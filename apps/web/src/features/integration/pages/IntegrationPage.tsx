@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useTokens } from '../api/list-tokens.ts';
+import { useEnableWebhook } from '../api/enable-webhook.ts';
 import { useRevokeToken } from '../api/revoke-token.ts';
 import { BatchRecords } from '../components/BatchRecords.tsx';
 import { NewTokenForm } from '../components/NewTokenForm.tsx';
@@ -15,6 +16,7 @@ import { WebhookState } from '../components/WebhookState.tsx';
 export function IntegrationPage() {
   const tokens = useTokens();
   const revoke = useRevokeToken();
+  const enable = useEnableWebhook();
 
   const columns: Column<IntegrationToken>[] = [
     { key: 'name', header: 'Name', render: (r) => r.name },
@@ -25,7 +27,18 @@ export function IntegrationPage() {
       header: 'Last used',
       render: (r) => (r.last_used_at ? formatDateTime(r.last_used_at) : 'never'),
     },
-    { key: 'webhook', header: 'Webhook', render: (r) => <WebhookState webhook={r.webhook} /> },
+    {
+      key: 'webhook',
+      header: 'Webhook',
+      render: (r) => (
+        <WebhookState
+          webhook={r.webhook}
+          name={r.name}
+          enabling={enable.isPending && enable.variables === r.id}
+          onEnable={() => enable.mutate(r.id)}
+        />
+      ),
+    },
     {
       key: 'revoke',
       header: 'Revoke',
@@ -58,7 +71,7 @@ export function IntegrationPage() {
         </Text>
       </div>
       <NewTokenForm />
-      <FormErrors error={revoke.error} />
+      <FormErrors error={revoke.error ?? enable.error} />
       <DataTable
         caption="Integration tokens"
         columns={columns}
