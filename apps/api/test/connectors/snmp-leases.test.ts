@@ -134,7 +134,8 @@ describe('SNMP device leases', () => {
     await addDevice('lease-4');
     const due = await nextRunMs('lease-4');
     t.clock.advance(due - t.clock.now());
-    const deps = { db: t.db, env: testEnv({ CONNECTOR_KEY: randomBytes(32).toString('base64') }), clock: t.clock };
+    const env = testEnv({ CONNECTOR_KEY: randomBytes(32).toString('base64') });
+    const deps = { db: t.db, env, clock: t.clock, outbound: createOutbound(env.OUTBOUND_ALLOW) };
     const worker = createSnmpWorker(deps, { concurrency: 4, timeoutMs: 400, tickMs: 0, owner: 'other-key' });
     sessions.clear();
     await worker.tick();
