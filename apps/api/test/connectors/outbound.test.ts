@@ -149,7 +149,11 @@ describe('Prometheus sources under OUTBOUND_ALLOW', () => {
 describe('webhook deliveries under OUTBOUND_ALLOW', () => {
   it('refuses a webhook whose name resolves to loopback when it is delivered', async () => {
     const deps = await createDeps(
-      testEnv({ OUTBOUND_ALLOW: allow, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-outbound-')) }),
+      testEnv({
+        OUTBOUND_ALLOW: allow,
+        CONNECTOR_KEY: connectorKey,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-outbound-')),
+      }),
       { db: t.db, clock: t.clock, resolve },
     );
     const created = await t.call('POST', '/api/integration/tokens', {

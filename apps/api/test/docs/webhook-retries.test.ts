@@ -1,15 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDeps } from '../../src/bootstrap.ts';
-import { parseEnv } from '../../src/config/env.ts';
 import { demoEmails } from '../../src/db/seed/demo.ts';
 import type { Deps } from '../../src/deps.ts';
 import { deliverWebhooks, type Send } from '../../src/modules/integration/webhooks.service.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 
 const doc = readFileSync(resolve(import.meta.dirname, '../../../../docs/integration.md'), 'utf8');
 /** The seconds docs/integration.md says each retry waits, in order; the last one repeats. */
@@ -23,16 +21,8 @@ let deps: Deps;
 
 beforeAll(async () => {
   t = await createTestApp();
-  deps = await createDeps(
-    parseEnv({
-      NODE_ENV: 'test',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-webhook-retries-')),
-      LOG_LEVEL: 'silent',
-      SEED_ON_EMPTY: 'false',
-    }),
-    { db: t.db, clock: t.clock },
-  );
+  // The app's settings (its CONNECTOR_KEY opens the webhook secret it sealed), on the app's database and clock.
+  deps = await createDeps(testEnv(), { db: t.db, clock: t.clock });
 });
 afterAll(() => t.close());
 
