@@ -94,7 +94,7 @@ export const orderListItem = z.object({
   uss_circuit_id: z.string().nullable(),
   customer_ref: z.string().nullable(),
   alias: z.string().nullable(),
-  /** Monthly recurring charges in dollars. */
+  /** Monthly recurring charges in the account's currency. */
   mrc_charges: z.number(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
@@ -121,6 +121,7 @@ export const ordersCsvHeader = [
   'Customer Reference',
   'Alias',
   'Monthly Recurring Charges',
+  'Currency',
 ] as const;
 
 export const downloadOrders = defineCall({

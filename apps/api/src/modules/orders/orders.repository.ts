@@ -143,7 +143,12 @@ export async function findOrders(db: Db, f: OrderFilter, limit: number, offset: 
   );
 }
 
-export type OrderCsvRow = OrderListItem & { account_number: string; account_name: string; sort_key: string | number };
+export type OrderCsvRow = OrderListItem & {
+  account_number: string;
+  account_name: string;
+  currency: string;
+  sort_key: string | number;
+};
 
 /**
  * One keyset batch of the services CSV in the list's order: the rows after `after`
@@ -165,7 +170,7 @@ export async function findOrdersAfter(
   }
   params.push(limit);
   return db.query<OrderCsvRow>(
-    `SELECT ${listColumns}, a.account_number, a.name AS account_name, ${expr} AS sort_key
+    `SELECT ${listColumns}, a.account_number, a.name AS account_name, a.currency, ${expr} AS sort_key
        FROM orders o JOIN products p ON p.product_cd = o.product_cd JOIN accounts a ON a.account_id = o.account_id
       WHERE ${where} ${keyset}
       ORDER BY ${expr} ${dir}, o.base_order_id ${dir}
