@@ -96,6 +96,8 @@ export const orderListItem = z.object({
   alias: z.string().nullable(),
   /** Monthly recurring charges in the account's currency. */
   mrc_charges: z.number(),
+  /** The currency of the order's charges (ISO 4217): its account's. */
+  currency: z.string(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 

@@ -196,7 +196,9 @@ describe('orders/download-orders', () => {
       firstOrder.customer_ref ?? '',
       firstOrder.alias ?? '',
       firstOrder.mrc_charges.toFixed(2),
+      'USD',
     ]);
+    expect(firstOrder.currency).toBe(account.currency);
   });
 
   it('follows the product group, code and search filters; all accounts by default', async () => {
