@@ -47,6 +47,7 @@ describe('orders/get-orders', () => {
         'account_id',
         'alias',
         'base_order_id',
+        'currency',
         'customer_ref',
         'mrc_charges',
         'order_number',
