@@ -19,7 +19,7 @@ describe('render (the first screen on the server, decisions 108 and 109)', () =>
   it('renders the sign-in page with its outage banners and the state to hydrate from', async () => {
     const calls: string[] = [];
     const fetch = api({ '/api/notifications/get-outages': outages }, calls);
-    const page = await render({ url: '/portal/login?next=%2Fhome%2Findex', cookies: '', fetch });
+    const page = await render({ url: '/portal/login?next=%2Fhome%2Findex', cookies: '', locale: 'en-US', fetch });
     expect(page).not.toBeNull();
     expect(page!.html).toContain('Fibre cut near Denver &lt;/script&gt;');
     expect(page!.html).toContain('Sign in');
@@ -37,16 +37,20 @@ describe('render (the first screen on the server, decisions 108 and 109)', () =>
 
   it('leaves to the browser the pages it does not render, and a page whose call fails', async () => {
     const fetch = api({});
-    await expect(render({ url: '/portal/s/create-account', cookies: '', fetch })).resolves.toBeNull();
-    await expect(render({ url: '/portal/login', cookies: '', fetch })).resolves.toBeNull();
+    await expect(render({ url: '/portal/s/create-account', cookies: '', locale: 'en-US', fetch })).resolves.toBeNull();
+    await expect(render({ url: '/portal/login', cookies: '', locale: 'en-US', fetch })).resolves.toBeNull();
   });
 
-  it('renders a signed-in page only with a token and the viewer cookie, asking nothing without them', async () => {
+  it("renders a signed-in page only with a token and the viewer's time zone cookie, asking nothing without them", async () => {
     const calls: string[] = [];
     const fetch = api({}, calls);
-    await expect(render({ url: '/portal/home/index', cookies: '', fetch })).resolves.toBeNull();
-    await expect(render({ url: '/portal/home/index', cookies: 'portalViewer=en-US%7CUTC', fetch })).resolves.toBeNull();
-    await expect(render({ url: '/portal/home/index', cookies: 'portalToken=abc.def.ghi', fetch })).resolves.toBeNull();
+    await expect(render({ url: '/portal/home/index', cookies: '', locale: 'en-US', fetch })).resolves.toBeNull();
+    await expect(
+      render({ url: '/portal/home/index', cookies: 'portalViewer=UTC', locale: 'en-US', fetch }),
+    ).resolves.toBeNull();
+    await expect(
+      render({ url: '/portal/home/index', cookies: 'portalToken=abc.def.ghi', locale: 'en-US', fetch }),
+    ).resolves.toBeNull();
     expect(calls).toEqual([]);
   });
 });

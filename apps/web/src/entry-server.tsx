@@ -13,10 +13,9 @@ import { routes } from './app/router.tsx';
 import { basePath } from './config/paths.ts';
 import { readActorId } from './features/admin/acting-as.ts';
 import { readCookie } from './lib/cookie.ts';
-import type { Viewer } from './lib/formats.ts';
 import { loginDataFetchers } from './lib/login-data.ts';
 import { deriveProductGroups } from './lib/product-groups.ts';
-import { parseViewer, readAccountCookie, viewerCookie } from './lib/render-cookies.ts';
+import { parseTimeZone, readAccountCookie, viewerCookie } from './lib/render-cookies.ts';
 import type { ServerContext } from './lib/server-context.ts';
 import { setServerContextSource } from './lib/server-context.ts';
 import type { Session } from './lib/session.ts';
@@ -27,6 +26,8 @@ export interface RenderRequest {
   url: string;
   /** The request's Cookie header ('' without one). */
   cookies: string;
+  /** The portal's locale of dates and numbers (the API's PORTAL_LOCALE, decision 120). */
+  locale: string;
   /** Sends one of the page's calls to the API in-process, as the browser's fetch would. */
   fetch: ServerContext['fetch'];
 }
@@ -43,9 +44,6 @@ export interface Rendered {
 // Each render's cookies, session and in-process fetch, for the app's modules that read them (server-context.ts).
 const contexts = new AsyncLocalStorage<ServerContext>();
 setServerContextSource(() => contexts.getStore());
-
-/** Public pages show no dates or money a viewer would read differently; the signed-in ones need the cookie's. */
-const publicViewer: Viewer = { locale: 'en-US', timeZone: 'UTC' };
 
 /** Renders until every query the page shows has its data; a page that starts new queries each pass stops here. */
 const maxPasses = 4;
@@ -104,18 +102,19 @@ export async function render(request: RenderRequest): Promise<Rendered | null> {
   if (!matched || !page) return null;
   const signedIn = matched.some((match) => match.route.id === 'protected');
 
+  // Public pages show no moments a viewer would read in another zone; the signed-in ones need the cookie's.
   const context: ServerContext = {
     cookies: request.cookies,
-    viewer: publicViewer,
+    viewer: { locale: request.locale, timeZone: 'UTC' },
     session: null,
     fetch: request.fetch,
   };
   return contexts.run(context, async () => {
     if (signedIn) {
-      const viewer = parseViewer(readCookie(viewerCookie));
-      const session = viewer && (await loadSession());
-      if (!viewer || !session) return null;
-      Object.assign(context, { viewer, session });
+      const timeZone = parseTimeZone(readCookie(viewerCookie));
+      const session = timeZone && (await loadSession());
+      if (!timeZone || !session) return null;
+      Object.assign(context, { viewer: { locale: request.locale, timeZone }, session });
     }
 
     // The route modules load (lazy) and the loaders run: they read the address (segments) and the token.

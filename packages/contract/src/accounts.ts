@@ -14,6 +14,8 @@ export const account = z.object({
   account_status_cd: z.string(),
   is_account_admin: z.boolean(),
   is_2fa_required: z.boolean(),
+  /** The currency of every amount of the account (ISO 4217): its orders, invoices and payments. */
+  currency: z.string(),
 });
 export type Account = z.infer<typeof account>;
 

@@ -21,6 +21,8 @@ export const integrationMessages = {
   componentsTotal: "The components' charges should add up to between -9999999999.99 and 9999999999.99.",
   paymentsTotal: "This invoice's payments should add up to between -999999999999.99 and 999999999999.99.",
   unstorable: 'This item holds a value the portal cannot store.',
+  currency: 'This value should be an ISO 4217 currency code (USD, EUR).',
+  accountCurrency: (currency: string) => `This value should be the account's currency (${currency}).`,
 } as const;
 const im = integrationMessages;
 
@@ -98,6 +100,16 @@ export const rfc3339 = z
   // (and PostgreSQL's timestamptz input of it) takes.
   .refine((utc) => /^\d{4}-/.test(utc) && !utc.startsWith('0000'), im.timeRange);
 
+/** The ISO 4217 codes Intl knows (its list is the standard's current codes). */
+const currencyCodes = new Set(Intl.supportedValuesOf('currency'));
+
+/** An ISO 4217 currency code, in capitals (EUR). */
+export const currencyCode = z
+  .string({ error: im.currency })
+  .max(3, { error: im.currency, abort: true })
+  .refine((value) => currencyCodes.has(value), im.currency)
+  .meta({ pattern: '^[A-Z]{3}$' });
+
 const flag = (fallback: boolean) => z.boolean({ error: m.type }).default(fallback);
 const key = (max = 64) => requiredText(max);
 const list = <T extends z.ZodType>(item: T, max: number) => z.array(item, { error: m.type }).max(max, m.maxcheck(max));
@@ -119,6 +131,8 @@ export const accountItem = z.object({
   is_2fa_required: flag(false),
   account_status_cd: z.enum(['A', 'P', 'D'], { error: m.type }).default('A'),
   is_active: flag(true),
+  /** The currency of every amount of the account: its orders, invoices and payments. */
+  currency: currencyCode.default('USD'),
   team: list(teamMember, 20)
     .default([])
     .refine((team) => unique(team, (t) => t.email_nm), im.duplicate),
@@ -203,6 +217,8 @@ export const invoiceItem = z.object({
   governmental_charges: zero,
   balance_forward: zero,
   total_amt_due: amount,
+  /** The account's currency (stated to be checked: an invoice in another one is refused). */
+  currency: currencyCode.optional(),
   lines: list(invoiceLine, 1000).default([]),
   pdf: pdfBase64.optional(),
 });
@@ -212,6 +228,8 @@ export const paymentItem = z.object({
   account_number: key(),
   paid_at: rfc3339,
   amount,
+  /** The account's currency (stated to be checked: a payment in another one is refused). */
+  currency: currencyCode.optional(),
   invoice_number: key().optional(),
 });
 

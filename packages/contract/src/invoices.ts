@@ -24,6 +24,8 @@ export const invoiceSummary = z.object({
   due_date: z.string(),
   total_amt_due: z.number(),
   amount_paid: z.number(),
+  /** The currency of every amount of the invoice (ISO 4217): its account's. */
+  currency: z.string(),
   status: z.enum(invoiceStatuses),
   is_downloadable: z.boolean(),
 });
@@ -114,6 +116,8 @@ export type BalanceBucket = (typeof balanceBuckets)[number];
 export const balanceHistory = z.object({
   account_id: z.number().int(),
   account: z.object({ account_number: z.string(), name: z.string() }),
+  /** The currency of the account's amounts (ISO 4217): balances of different currencies are never added. */
+  currency: z.string(),
   '0-30': z.number(),
   '30-60': z.number(),
   '60-90': z.number(),
@@ -186,6 +190,7 @@ export const servicesCsvColumns = [
   'Product',
   'Product Group',
   'Price',
+  'Currency',
 ] as const;
 
 export const downloadInvoiceProductHistory = defineCall({

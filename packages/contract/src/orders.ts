@@ -94,8 +94,10 @@ export const orderListItem = z.object({
   uss_circuit_id: z.string().nullable(),
   customer_ref: z.string().nullable(),
   alias: z.string().nullable(),
-  /** Monthly recurring charges in dollars. */
+  /** Monthly recurring charges in the account's currency. */
   mrc_charges: z.number(),
+  /** The currency of the order's charges (ISO 4217): its account's. */
+  currency: z.string(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
@@ -121,6 +123,7 @@ export const ordersCsvHeader = [
   'Customer Reference',
   'Alias',
   'Monthly Recurring Charges',
+  'Currency',
 ] as const;
 
 export const downloadOrders = defineCall({

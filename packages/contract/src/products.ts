@@ -67,8 +67,10 @@ export const productOrder = z.object({
   account_id: z.number().int(),
   uss_circuit_id: z.string().nullable(),
   customer_ref: z.string().nullable(),
-  /** The order's monthly recurring charge in dollars: the sum of its components' charges. */
+  /** The order's monthly recurring charge: the sum of its components' charges. */
   mrc_charges: z.number(),
+  /** The currency of every amount and rate of the order (ISO 4217): its account's. */
+  currency: z.string(),
   /** The order's billed components; the page's charge cards read rates and quantities from these. */
   charges: z.array(orderCharge),
 });

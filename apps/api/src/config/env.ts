@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { supportedLocale } from '@portal/contract/display';
 import { z } from 'zod';
 
 import { parseOutboundAllow, type OutboundAllow } from '../lib/outbound.ts';
@@ -101,6 +102,14 @@ const schema = z.object({
    * the pool's 10 stay for customers' calls (decision 114).
    */
   INTEGRATION_BATCH_CONNECTIONS: z.coerce.number().int().min(1).max(9).default(4),
+  /**
+   * The locale of every date and number the portal shows (pages, PDFs), decision 120: one for both, so a
+   * date never reads in one locale beside an amount in another. en-US keeps the spec's formats.
+   */
+  PORTAL_LOCALE: z
+    .string()
+    .default('en-US')
+    .refine((v) => supportedLocale(v) === v, { message: 'a BCP 47 locale that Intl supports, e.g. en-US or de-DE' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   // Behind a load balancer: 'true' or the proxies' addresses (comma-separated). Off by default, so a

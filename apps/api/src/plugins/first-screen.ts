@@ -9,6 +9,7 @@ interface FirstScreenModule {
   render(request: {
     url: string;
     cookies: string;
+    locale: string;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<{ html: string; page: string; state: unknown; personal: boolean } | null>;
 }
@@ -115,7 +116,7 @@ export const scriptSafeJson = (value: unknown): string =>
  * only our files and hashed scripts). Null from `page` means the browser renders the page itself: no
  * server build, a route that is not rendered here, no valid session, or a failure (logged).
  */
-export async function firstScreenRenderer(app: FastifyInstance, dist: string) {
+export async function firstScreenRenderer(app: FastifyInstance, dist: string, locale: string) {
   const entry = join(dist, 'server', 'entry-server.js');
   const indexFile = join(dist, 'index.html');
   if (!existsSync(entry) || !existsSync(indexFile)) return { page: async () => null };
@@ -143,6 +144,7 @@ export async function firstScreenRenderer(app: FastifyInstance, dist: string) {
       rendered = await module.render({
         url: request.url,
         cookies: request.headers.cookie ?? '',
+        locale,
         fetch: fetchThrough(app, request),
       });
     } catch (error) {

@@ -12,11 +12,17 @@ import { firstScreenRenderer } from './first-screen.ts';
 const brotli = promisify(brotliCompress);
 
 /**
+ * The cookie each document states the portal's locale in (PORTAL_LOCALE, decision 120): the app formats
+ * its dates and numbers with it, as the server renders the first screen with it. The web's `localeCookie`.
+ */
+const localeCookie = 'portalLocale';
+
+/**
  * Serves the built app under /portal/: hashed assets with immutable caching and their
  * build-time brotli/gzip copies; every other /portal path falls back to index.html, with the first
  * screen rendered in it where the web app renders that route on the server (decision 108).
  */
-export async function registerStaticApp(app: FastifyInstance, dist: string) {
+export async function registerStaticApp(app: FastifyInstance, dist: string, locale: string) {
   const hasBuild = existsSync(join(dist, 'index.html'));
   if (hasBuild) {
     // Hashed assets: a new build gives them new names and a browser keeps them a year without asking
@@ -49,9 +55,11 @@ export async function registerStaticApp(app: FastifyInstance, dist: string) {
       },
     });
   }
-  const firstScreen = hasBuild ? await firstScreenRenderer(app, dist) : null;
+  const firstScreen = hasBuild ? await firstScreenRenderer(app, dist, locale) : null;
+  // Read by the app's script (not HttpOnly); a session cookie, stated anew by every document.
+  const localeSetting = `${localeCookie}=${encodeURIComponent(locale)}; Path=/; SameSite=Strict`;
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache');
+    reply.header('cache-control', 'no-cache').header('set-cookie', localeSetting);
     if (!firstScreen) {
       return reply.type('text/plain').send('The web app is not built. Run `npm run build` first.');
     }

@@ -72,6 +72,7 @@ describe('invoice status from payments and due dates', () => {
       {
         account_id: expect.any(Number),
         account: { account_number: '9400001', name: 'Status test' },
+        currency: 'USD',
         '0-30': 74.5 + 100 + 40,
         '30-60': 80,
         '60-90': 0,

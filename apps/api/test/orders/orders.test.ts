@@ -47,6 +47,7 @@ describe('orders/get-orders', () => {
         'account_id',
         'alias',
         'base_order_id',
+        'currency',
         'customer_ref',
         'mrc_charges',
         'order_number',
@@ -194,7 +195,9 @@ describe('orders/download-orders', () => {
       firstOrder.customer_ref ?? '',
       firstOrder.alias ?? '',
       firstOrder.mrc_charges.toFixed(2),
+      'USD',
     ]);
+    expect(firstOrder.currency).toBe(account.currency);
   });
 
   it('follows the product group, code and search filters; all accounts by default', async () => {

@@ -53,7 +53,7 @@ const call = async (fetch, path, token) => {
   const res = await fetch('/api' + path, { method: 'GET', headers });
   return { status: res.status, body: await res.json() };
 };
-export async function render({ url, cookies, fetch }) {
+export async function render({ url, cookies, locale, fetch }) {
   if (url.startsWith('/portal/broken')) throw new Error('render failed');
   if (url.startsWith('/portal/home')) {
     const token = /portalToken=([^;]+)/.exec(cookies)?.[1];
@@ -65,7 +65,7 @@ export async function render({ url, cookies, fetch }) {
   if (!url.startsWith('/portal/login')) return null;
   const outages = (await call(fetch, '/notifications/get-outages')).body.data;
   const banners = outages.map((o) => '<div role="alert">' + escape(o.message) + '</div>').join('');
-  return { html: '<title>Sign in · Northwind Portal</title><main>' + banners + '</main>', page: 'src/Login.tsx', state: { outages }, personal: false };
+  return { html: '<title>Sign in · Northwind Portal</title><main data-locale="' + locale + '">' + banners + '</main>', page: 'src/Login.tsx', state: { outages }, personal: false };
 }
 `,
   );
@@ -178,5 +178,26 @@ describe('the sign-in page rendered on the server', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/portal/login?next=%2Fhome%2Findex');
     expect(res.body).not.toContain('Portal-Demo-1');
+  });
+});
+
+describe("the portal's locale (PORTAL_LOCALE, decision 120)", () => {
+  it('every document states it in a cookie the app formats by, and the server renders with it', async () => {
+    const german = await createTestApp({ WEB_DIST: webDist(), PORTAL_LOCALE: 'de-DE' });
+    try {
+      // A rendered page and the plain index alike.
+      for (const url of ['/portal/login', '/portal/invoices']) {
+        const res = await german.app.inject({ method: 'GET', url });
+        expect(res.headers['set-cookie']).toBe('portalLocale=de-DE; Path=/; SameSite=Strict');
+      }
+      expect((await german.app.inject({ method: 'GET', url: '/portal/login' })).body).toContain(
+        '<main data-locale="de-DE">',
+      );
+    } finally {
+      await german.close();
+    }
+    const english = await get('/portal/login');
+    expect(english.headers['set-cookie']).toBe('portalLocale=en-US; Path=/; SameSite=Strict');
+    expect(english.body).toContain('<main data-locale="en-US">');
   });
 });

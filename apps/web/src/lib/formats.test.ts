@@ -15,6 +15,7 @@ import {
   formatBitRate,
   formatHertz,
   formatMoney,
+  localeCookie,
   roundToNearest5,
   type Viewer,
 } from './formats.ts';
@@ -23,21 +24,21 @@ import {
 const local = (y: number, m: number, d: number, h = 0, min = 0) => dayjs(new Date(y, m - 1, d, h, min)).unix();
 
 describe('formatMoney', () => {
-  it('shows dollars with 2 decimals by default', () => {
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
-    expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(12)).toBe('$12.00');
+  it('shows dollars with 2 decimals, in en-US by default', () => {
+    expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
+    expect(formatMoney(0, 'USD')).toBe('$0.00');
+    expect(formatMoney(12, 'USD')).toBe('$12.00');
   });
   it('keeps the extra decimals a rate has, up to 6', () => {
-    expect(formatMoney(0.0125)).toBe('$0.0125');
-    expect(formatMoney(0.123)).toBe('$0.123');
-    expect(formatMoney(1.23456789)).toBe('$1.234568');
+    expect(formatMoney(0.0125, 'USD')).toBe('$0.0125');
+    expect(formatMoney(0.123, 'USD')).toBe('$0.123');
+    expect(formatMoney(1.23456789, 'USD')).toBe('$1.234568');
   });
   it('ignores floating-point noise', () => {
-    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+    expect(formatMoney(0.1 + 0.2, 'USD')).toBe('$0.30');
   });
   it('shows negative amounts with a minus sign', () => {
-    expect(formatMoney(-5.5)).toBe('-$5.50');
+    expect(formatMoney(-5.5, 'USD')).toBe('-$5.50');
   });
 });
 
@@ -129,83 +130,105 @@ describe('formatBitRate', () => {
   });
 });
 
-describe("the viewer's locale and time zone", () => {
+describe("the portal's locale and the viewer's time zone (decisions 087, 120)", () => {
   const losAngeles: Viewer = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
+  const berlinInEnglish: Viewer = { locale: 'en-US', timeZone: 'Europe/Berlin' };
   const berlin: Viewer = { locale: 'de-DE', timeZone: 'Europe/Berlin' };
   // 2024-03-05 23:30 UTC: still the 5th in Los Angeles (15:30), already the 6th in Berlin (00:30).
   const nearMidnightUtc = Date.UTC(2024, 2, 5, 23, 30) / 1000;
   // 2024-03-06 00:15 UTC: the 5th in Los Angeles (16:15), the 6th in Berlin (01:15).
   const justAfterMidnightUtc = Date.UTC(2024, 2, 6, 0, 15) / 1000;
 
-  it("shows a moment on the day and at the time of the viewer's zone, time in the viewer's locale", () => {
+  it("shows a moment on the day and at the time of the viewer's zone", () => {
     expect(formatDate(nearMidnightUtc, losAngeles)).toBe('03.05.2024');
-    expect(formatDate(nearMidnightUtc, berlin)).toBe('03.06.2024');
+    expect(formatDate(nearMidnightUtc, berlinInEnglish)).toBe('03.06.2024');
     expect(formatDateTime(nearMidnightUtc, losAngeles)).toBe('03.05.2024 3:30 PM');
-    expect(formatDateTime(nearMidnightUtc, berlin)).toBe('03.06.2024 00:30');
+    expect(formatDateTime(nearMidnightUtc, berlinInEnglish)).toBe('03.06.2024 12:30 AM');
     expect(formatDateTime(justAfterMidnightUtc, losAngeles)).toBe('03.05.2024 4:15 PM');
-    expect(formatDateTime(justAfterMidnightUtc, berlin)).toBe('03.06.2024 01:15');
+    expect(formatDateTime(justAfterMidnightUtc, berlinInEnglish)).toBe('03.06.2024 1:15 AM');
   });
 
   it("shows billing dates as calendar dates, never moved by the viewer's zone", () => {
-    for (const viewer of [losAngeles, berlin]) {
+    for (const viewer of [losAngeles, berlinInEnglish]) {
       expect(formatDate('2024-03-06', viewer)).toBe('03.06.2024');
       expect(formatDate('2024-01-01', viewer)).toBe('01.01.2024');
       // A date the server sends with a UTC midnight stays that calendar date too.
       expect(formatDate('2024-03-06T00:00:00.000Z', viewer)).toBe('03.06.2024');
       expect(formatDate('2024-02-30', viewer)).toBe('');
     }
+    expect(formatDate('2024-03-06', berlin)).toBe('06.03.2024');
+    expect(formatDate('2024-03-06T00:00:00.000Z', berlin)).toBe('06.03.2024');
   });
 
-  it("shows money in the account's currency with the viewer's locale, amount and symbol kept together", () => {
+  it('reads dates and numbers in one locale: never 12.01.2026 for 1 December beside 2.149,63 $', () => {
+    // en-US, the default: the spec's patterns and dollars as written.
+    expect(formatDate('2026-12-01', losAngeles)).toBe('12.01.2026');
+    expect(formatMoney(2149.63, 'USD', losAngeles)).toBe('$2,149.63');
+    // de-DE: its own day-month order beside its own grouping and decimal sign.
+    expect(formatDate('2026-12-01', berlin)).toBe('01.12.2026');
+    expect(formatMoney(2149.63, 'USD', berlin)).toBe('2.149,63\u00a0$');
+    expect(formatDateTime(nearMidnightUtc, berlin)).toBe('06.03.2024 00:30');
+    expect(formatCount(1234.5, 1, berlin)).toBe('1.234,5');
+    // en-GB: day first too, with its own numbers.
+    const london: Viewer = { locale: 'en-GB', timeZone: 'Europe/London' };
+    expect(formatDate('2026-12-01', london)).toBe('01/12/2026');
+    expect(formatMoney(2149.63, 'EUR', london)).toBe('€2,149.63');
+  });
+
+  it('shows money in its own currency, in the locale, amount and symbol kept together', () => {
     expect(formatMoney(1234.5, 'USD', losAngeles)).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'EUR', losAngeles)).toBe('€1,234.50');
     expect(formatMoney(1234.5, 'USD', berlin)).toBe('1.234,50\u00a0$');
     expect(formatMoney(0.0125, 'USD', berlin)).toBe('0,0125\u00a0$');
     expect(formatMoney(-5.5, 'USD', berlin)).toBe('-5,50\u00a0$');
     expect(formatMoney(1234.5, 'EUR', berlin)).toBe('1.234,50\u00a0€');
+    // A currency's own decimals: none for yen, unless a rate has them.
+    expect(formatMoney(1234, 'JPY', losAngeles)).toBe('¥1,234');
+    expect(formatMoney(0.5, 'JPY', losAngeles)).toBe('¥0.5');
   });
 
-  it("keeps the spec's chart patterns, in the viewer's zone, with the month named in the viewer's locale", () => {
+  it("keeps the spec's chart patterns in en-US, the locale's short dates in another, in the viewer's zone", () => {
     const day = 24 * 60 * 60;
     expect(formatAxisDate(nearMidnightUtc, 30 * day, losAngeles)).toBe('3/5/24');
-    expect(formatAxisDate(nearMidnightUtc, 30 * day, berlin)).toBe('3/6/24');
+    expect(formatAxisDate(nearMidnightUtc, 30 * day, berlinInEnglish)).toBe('3/6/24');
+    expect(formatAxisDate(nearMidnightUtc, 30 * day, berlin)).toBe('6.3.24');
     expect(formatAxisDate(Date.UTC(2024, 2, 31, 23, 30) / 1000, 90 * day, losAngeles)).toBe('March');
     expect(formatAxisDate(Date.UTC(2024, 2, 31, 23, 30) / 1000, 90 * day, berlin)).toBe('April');
     expect(formatDataPoint(nearMidnightUtc, losAngeles)).toBe('3/5/24 3:30pm');
-    expect(formatDataPoint(nearMidnightUtc, berlin)).toBe('3/6/24 12:30am');
+    expect(formatDataPoint(nearMidnightUtc, berlinInEnglish)).toBe('3/6/24 12:30am');
+    expect(formatDataPoint(nearMidnightUtc, berlin)).toBe('6.3.24 00:30');
   });
 
-  it("reads the browser's preferred language and zone by default", () => {
+  it("reads the portal's locale from the document's cookie, never the browser's languages", () => {
     const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-US']);
     try {
+      expect(currentViewer().locale).toBe('en-US');
+      expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
+      document.cookie = `${localeCookie}=de-DE; Path=/`;
       expect(currentViewer().locale).toBe('de-DE');
-      expect(formatMoney(1234.5)).toBe('1.234,50\u00a0$');
+      expect(formatDate('2026-12-01')).toBe('01.12.2026');
+      expect(formatMoney(2149.63, 'USD')).toBe('2.149,63\u00a0$');
+      expect(formatBytes(1.5 * 1024 ** 3)).toBe('1,5 GB');
       expect(currentViewer().timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     } finally {
       languages.mockRestore();
+      document.cookie = `${localeCookie}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
     }
+    expect(currentViewer().locale).toBe('en-US');
   });
 
-  it('falls back to en-US when the browser names no usable language', () => {
-    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['not a tag!']);
+  it('falls back to en-US when the cookie names no locale Intl knows', () => {
     try {
-      expect(currentViewer().locale).toBe('en-US');
+      for (const text of ['not a tag!', 'xx-Nowhere', 'de-de']) {
+        document.cookie = `${localeCookie}=${encodeURIComponent(text)}; Path=/`;
+        expect(currentViewer().locale).toBe('en-US');
+      }
     } finally {
-      languages.mockRestore();
+      document.cookie = `${localeCookie}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
     }
   });
 
-  it("follows a change of the browser's languages after the viewer was first resolved", () => {
-    const first = currentViewer();
-    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
-    try {
-      expect(currentViewer().locale).toBe('fr-FR');
-    } finally {
-      languages.mockRestore();
-    }
-    expect(currentViewer()).toEqual(first);
-  });
-
-  it("counts with up to the given decimals in the viewer's locale", () => {
+  it('counts with up to the given decimals in the locale', () => {
     expect(formatCount(1234.4)).toBe('1,234');
     expect(formatCount(1234.5678, 3)).toBe('1,234.568');
     expect(formatCount(0.5, 4)).toBe('0.5');

@@ -1,79 +1,69 @@
 /**
- * Display formats of spec core.md section 9, in one place (decision 087). Dates come from the API as
+ * Display formats of spec core.md section 9, in one place (decisions 087, 120). Dates come from the API as
  * 'YYYY-MM-DD' strings (bill and due dates: billing periods) or epoch seconds (everything timed).
  *
- * - Patterns the spec gives (MM.DD.YYYY, M/d/yy, M/d/yy h:mma) are kept as written; the month name
- *   and a time of day without a spec pattern follow the viewer's locale.
- * - Moments (epoch seconds) are shown in the viewer's time zone.
+ * - One locale for dates and numbers, the portal's (the server's PORTAL_LOCALE, decision 120): a date
+ *   never reads in one locale beside an amount in another. In en-US, the default, the spec's patterns
+ *   stand as written (MM.DD.YYYY, M/d/yy, M/d/yy h:mma); another locale writes its own numeric dates.
+ * - Moments (epoch seconds) are shown in the viewer's time zone (the browser's).
  * - Billing dates ('YYYY-MM-DD') are calendar dates of the account's billing period as the server
- *   states them: shown as written, never moved by the viewer's time zone.
- * - Money is in the account's currency (dollars, by the spec) with the viewer's locale.
+ *   states them: shown as that day, never moved by the viewer's time zone.
+ * - Money is always in its currency (the account's, ISO 4217): the caller passes it.
  */
 
+import {
+  dateFormatter,
+  dayText,
+  defaultLocale,
+  moneyText,
+  numberFormatter,
+  shortDayText,
+  supportedLocale,
+} from '@portal/contract/display';
+
+import { readCookie } from './cookie.ts';
 import { serverContext } from './server-context.ts';
 
-/** Who is looking: a BCP 47 locale and an IANA time zone. */
+export { numberFormatter };
+
+/** Who is looking: the portal's locale (BCP 47) and the viewer's IANA time zone. */
 export interface Viewer {
   locale: string;
   timeZone: string;
 }
 
-const fallbackLocale = 'en-US';
+/**
+ * The cookie the server states the portal's locale in, on every document it serves (decision 120): the
+ * app formats with the locale the server rendered with, whatever the browser's language.
+ */
+export const localeCookie = 'portalLocale';
 
-/** The first of the browser's languages that Intl supports, else en-US. */
-function browserLocale(): string {
-  const nav = typeof navigator === 'undefined' ? undefined : navigator;
-  const wanted = nav?.languages?.length ? [...nav.languages] : nav?.language ? [nav.language] : [];
-  for (const tag of wanted) {
-    try {
-      const [supported] = Intl.NumberFormat.supportedLocalesOf(tag);
-      if (supported) return supported;
-    } catch {
-      // A malformed tag: try the next one.
-    }
-  }
-  return fallbackLocale;
+/** The portal's locale the document came with; en-US without one (a build served by another server). */
+function documentLocale(): string {
+  const tag = readCookie(localeCookie);
+  return tag && supportedLocale(tag) === tag ? tag : defaultLocale;
 }
 
-// Every formatted value asks for the viewer, and resolving it (supportedLocalesOf, a DateTimeFormat for
+// Every formatted value asks for the viewer, and resolving it (the locale's check, a DateTimeFormat for
 // the time zone) is among the costliest work of a page's first render on a phone: it is resolved once
-// per list of languages (the list changes only when the user changes the browser's languages).
-let browserViewer: { languages: string; viewer: Viewer } | undefined;
+// per cookie text (the locale changes only with a new document).
+let browserViewer: { cookies: string; viewer: Viewer } | undefined;
 
 /**
- * The viewer: the browser's preferred locale (navigator.languages) and its time zone. On the server, the
- * viewer the browser wrote in its cookie, so the server's HTML reads as the browser will render it.
+ * The viewer: the portal's locale (from the document's cookie) and the browser's time zone. On the server,
+ * the render's viewer: the server's locale and the zone the browser wrote in its cookie, so the server's
+ * HTML reads as the browser will render it.
  */
 export function currentViewer(): Viewer {
   const rendering = serverContext();
   if (rendering) return rendering.viewer;
-  const languages = typeof navigator === 'undefined' ? '' : String(navigator.languages ?? navigator.language);
-  if (browserViewer?.languages !== languages) {
+  const cookies = typeof document === 'undefined' ? '' : document.cookie;
+  if (browserViewer?.cookies !== cookies) {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    browserViewer = { languages, viewer: { locale: browserLocale(), timeZone } };
+    browserViewer = { cookies, viewer: { locale: documentLocale(), timeZone } };
   }
   return browserViewer.viewer;
 }
-
-/**
- * One formatter per locale and options: creating an Intl formatter costs far more than using one, and
- * every formatted value asks for one.
- */
-function cachedFormatter<O, F>(Formatter: new (locale: string, options: O) => F): (locale: string, options: O) => F {
-  const made = new Map<string, F>();
-  return (locale, options) => {
-    const key = `${locale}|${JSON.stringify(options)}`;
-    let format = made.get(key);
-    if (!format) {
-      format = new Formatter(locale, options);
-      made.set(key, format);
-    }
-    return format;
-  };
-}
-
-const dateFormatter = cachedFormatter<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>(Intl.DateTimeFormat);
-export const numberFormatter = cachedFormatter<Intl.NumberFormatOptions, Intl.NumberFormat>(Intl.NumberFormat);
 
 /** Newer ICU puts a narrow no-break space before AM/PM; pages and searches expect a plain space. */
 const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
@@ -115,34 +105,20 @@ function readCalendarDate(text: string): WallClock | null {
   return { year, month, day, hour: 0, minute: 0 };
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Money in the account's currency (dollars, by the spec) and the viewer's locale: 2 decimals by
- * default; a rate with more decimals keeps them (up to 6). */
-export function formatMoney(value: number, currency = 'USD', viewer: Viewer = currentViewer()): string {
-  const decimals = Math.min(Math.max(decimalPlaces(value), 2), 6);
-  // The locale's no-break space between amount and symbol (1.234,50 $) stays: they never part.
-  return numberFormatter(viewer.locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
-}
-
-/** Decimal places a number really has, ignoring floating-point noise beyond the 6th. */
-function decimalPlaces(value: number): number {
-  const text = Math.abs(value).toFixed(6).replace(/0+$/, '');
-  const dot = text.indexOf('.');
-  return dot === -1 ? 0 : text.length - dot - 1;
-}
+/**
+ * An amount in its currency (ISO 4217: the account's, which every call that returns amounts states) and
+ * the portal's locale: the currency's decimals; a rate with more keeps them (up to 6).
+ */
+export const formatMoney = (value: number, currency: string, viewer: Viewer = currentViewer()): string =>
+  moneyText(value, currency, viewer.locale);
 
 /** Chart values: negative prices are shown as 0. */
 export const chartPrice = (value: number) => (value < 0 ? 0 : value);
 
 /**
- * MM.DD.YYYY (the spec's format). A 'YYYY-MM-DD' string is a billing date and shows as written;
- * epoch seconds show the day in the viewer's time zone; '' when missing or unreadable.
+ * A day: MM.DD.YYYY in en-US (the spec's format), else the locale's numeric date (de-DE 01.12.2026). A
+ * 'YYYY-MM-DD' string is a billing date and shows as that day; epoch seconds show the day in the viewer's
+ * time zone; '' when missing or unreadable.
  */
 export function formatDate(value: string | number | null | undefined, viewer: Viewer = currentViewer()): string {
   if (value === null || value === undefined || value === '') return '';
@@ -155,11 +131,11 @@ export function formatDate(value: string | number | null | undefined, viewer: Vi
       date = Number.isNaN(millis) ? null : wallClock(millis / 1000, viewer.timeZone);
     }
   }
-  return date ? `${pad(date.month)}.${pad(date.day)}.${date.year}` : '';
+  return date ? dayText(date, viewer.locale) : '';
 }
 
-/** MM.DD.YYYY and the time of day in the viewer's locale (11:05 PM, 23:05), in the viewer's time
- * zone; '' when missing. */
+/** The day and the time of day in the locale (12.05.2026 11:05 PM, 05.12.2026 23:05), in the viewer's
+ * time zone; '' when missing. */
 export function formatDateTime(epochSeconds: number | null | undefined, viewer: Viewer = currentViewer()): string {
   if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds)) return '';
   const time = dateFormatter(viewer.locale, {
@@ -169,6 +145,8 @@ export function formatDateTime(epochSeconds: number | null | undefined, viewer: 
   return `${formatDate(epochSeconds, viewer)} ${plainSpaces(time)}`;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 const fortyFiveDays = 45 * 24 * 60 * 60;
 
 /** Date axis of a chart covering `rangeSeconds`: M/d/yy up to 45 days, otherwise the month name. */
@@ -176,25 +154,32 @@ export function axisDateFormat(rangeSeconds: number): 'M/D/YY' | 'MMMM' {
   return rangeSeconds <= fortyFiveDays ? 'M/D/YY' : 'MMMM';
 }
 
-const shortDate = (d: WallClock) => `${d.month}/${d.day}/${pad(d.year % 100)}`;
-
-/** An axis date in the viewer's time zone: M/d/yy, or the month name in the viewer's locale. */
+/** An axis date in the viewer's time zone: M/d/yy in en-US (the locale's short date in another), or the
+ * month name in the locale. */
 export function formatAxisDate(epochSeconds: number, rangeSeconds: number, viewer: Viewer = currentViewer()): string {
   if (axisDateFormat(rangeSeconds) === 'MMMM') {
     return dateFormatter(viewer.locale, { timeZone: viewer.timeZone, month: 'long' }).format(epochSeconds * 1000);
   }
   const date = wallClock(epochSeconds, viewer.timeZone);
-  return date ? shortDate(date) : '';
+  return date ? shortDayText(date, viewer.locale) : '';
 }
 
-/** A chart's data point: M/d/yy h:mma (the spec's pattern), e.g. 3/5/24 2:07pm, in the viewer's zone. */
+/**
+ * A chart's data point in the viewer's zone: M/d/yy h:mma in en-US (the spec's pattern), e.g. 3/5/24
+ * 2:07pm; in another locale its short date and time (de-DE 6.3.24, 14:07).
+ */
 export function formatDataPoint(epochSeconds: number, viewer: Viewer = currentViewer()): string {
   const date = wallClock(epochSeconds, viewer.timeZone);
   if (!date) return '';
+  if (viewer.locale !== defaultLocale) {
+    const time = dateFormatter(viewer.locale, { timeZone: viewer.timeZone, timeStyle: 'short' });
+    return `${shortDayText(date, viewer.locale)} ${plainSpaces(time.format(epochSeconds * 1000))}`;
+  }
   const hour12 = date.hour % 12 === 0 ? 12 : date.hour % 12;
-  return `${shortDate(date)} ${hour12}:${pad(date.minute)}${date.hour < 12 ? 'am' : 'pm'}`;
+  return `${shortDayText(date, viewer.locale)} ${hour12}:${pad(date.minute)}${date.hour < 12 ? 'am' : 'pm'}`;
 }
 
+/** A value scaled to its unit, its decimal sign the locale's (no grouping: below the base, at most 4 digits). */
 function scaled(value: number, base: number, units: readonly string[], decimals: number): string {
   let unit = 0;
   let amount = Math.abs(value);
@@ -202,8 +187,8 @@ function scaled(value: number, base: number, units: readonly string[], decimals:
     amount /= base;
     unit += 1;
   }
-  const rounded = Number(amount.toFixed(decimals));
-  return `${value < 0 ? '-' : ''}${rounded} ${units[unit]}`;
+  const rounded = numberFormatter(currentViewer().locale, { maximumFractionDigits: decimals, useGrouping: false });
+  return `${value < 0 ? '-' : ''}${rounded.format(Number(amount.toFixed(decimals)))} ${units[unit]}`;
 }
 
 /** A count or quantity in the viewer's locale, with up to `maximumFractionDigits` decimals. */

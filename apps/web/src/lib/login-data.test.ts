@@ -27,6 +27,7 @@ const accounts: Account[] = [
     account_status_cd: 'A',
     is_account_admin: false,
     is_2fa_required: false,
+    currency: 'USD',
   },
 ];
 const products: Product[] = [

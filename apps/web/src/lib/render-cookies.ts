@@ -1,11 +1,10 @@
 import { readCookie, writeCookie } from './cookie.ts';
-import type { Viewer } from './formats.ts';
 import { currentViewer } from './formats.ts';
 
 /**
  * Besides the token, the server renders a signed-in page by two cookies the browser writes (decision
- * 109): the account the pages show (kept in storage too) and the viewer (locale and time zone), so the
- * server's dates, money and account read as the browser would render them.
+ * 109): the account the pages show (kept in storage too) and the viewer's time zone, so the server's
+ * moments and account read as the browser would render them. The locale is the server's own (decision 120).
  */
 export const accountCookie = 'portalAccount';
 export const viewerCookie = 'portalViewer';
@@ -22,22 +21,18 @@ export function readAccountCookie(): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-const viewerText = (viewer: Viewer) => `${viewer.locale}|${viewer.timeZone}`;
-
-/** Writes this browser's viewer when the cookie does not already say it (every start of the app). */
+/** Writes this browser's time zone when the cookie does not already say it (every start of the app). */
 export function rememberViewer(): void {
-  const text = viewerText(currentViewer());
-  if (readCookie(viewerCookie) !== text) writeCookie(viewerCookie, text, keep());
+  const { timeZone } = currentViewer();
+  if (readCookie(viewerCookie) !== timeZone) writeCookie(viewerCookie, timeZone, keep());
 }
 
-/** The viewer the browser wrote, or null when absent or not a locale and time zone Intl knows. */
-export function parseViewer(text: string | null): Viewer | null {
-  const [locale, timeZone, ...rest] = (text ?? '').split('|');
-  if (!locale || !timeZone || rest.length) return null;
+/** The time zone the browser wrote, or null when absent or not one Intl knows. */
+export function parseTimeZone(text: string | null): string | null {
+  if (!text) return null;
   try {
-    const [supported] = Intl.NumberFormat.supportedLocalesOf(locale);
-    new Intl.DateTimeFormat(supported, { timeZone });
-    return supported === locale ? { locale, timeZone } : null;
+    new Intl.DateTimeFormat('en-US', { timeZone: text });
+    return text;
   } catch {
     return null;
   }

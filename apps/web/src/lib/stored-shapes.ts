@@ -35,6 +35,7 @@ export const storedAccounts: v.GenericSchema<Account[]> = v.array(
     account_status_cd: v.string(),
     is_account_admin: v.boolean(),
     is_2fa_required: v.boolean(),
+    currency: v.string(),
   }),
 );
 

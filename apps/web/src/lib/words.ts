@@ -1,10 +1,12 @@
 /** Words that depend on a number or a name, in one place (English; the app's only language). */
 
+import { formatCount } from './formats.ts';
+
 const rules = new Intl.PluralRules('en');
 
 /** "1 account", "2 accounts", "0 accounts". */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${new Intl.NumberFormat().format(count)} ${rules.select(count) === 'one' ? singular : plural}`;
+  return `${formatCount(count, 3)} ${rules.select(count) === 'one' ? singular : plural}`;
 }
 
 /** The verb agreeing with a count: was/were, is/are, has/have. */

@@ -3,7 +3,7 @@ import type { Account, AccessLevel } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 
 const accountColumns = `a.account_id, a.account_number, a.name, a.is_active, a.require_pin, a.account_status_cd,
-            au.is_account_admin, a.is_2fa_required`;
+            au.is_account_admin, a.is_2fa_required, a.currency`;
 
 /** The caller's accounts, straight from their memberships (the scope every other query uses). */
 export const findCallerAccounts = (db: Db, userId: number) =>

@@ -1,15 +1,15 @@
+import { dayText, moneyText } from '@portal/contract/display';
+
 /**
- * Formats of what the server writes into documents (the PDF), matching the app's display rules
- * (spec core.md section 9): dollars with 2 decimals, dates as MM.DD.YYYY.
+ * Formats of what the server writes into documents (the PDF), by the app's display rules (decisions 087,
+ * 120): the portal's locale (PORTAL_LOCALE) for dates and numbers, each amount in its currency.
  */
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+export const money = (value: number, currency: string, locale: string) => moneyText(value, currency, locale);
 
-export const money = (value: number) => dollars.format(value);
-
-/** 'YYYY-MM-DD' → 'MM.DD.YYYY' (calendar dates need no time zone). */
-export const displayDate = (isoDate: string) => {
-  const [year, month, day] = isoDate.split('-');
-  return `${month}.${day}.${year}`;
+/** 'YYYY-MM-DD' in the locale (MM.DD.YYYY in en-US): calendar dates need no time zone. */
+export const displayDate = (isoDate: string, locale: string) => {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return dayText({ year: year!, month: month!, day: day! }, locale);
 };
 
 /** Today's calendar date in UTC as 'YYYY-MM-DD', from epoch milliseconds. */

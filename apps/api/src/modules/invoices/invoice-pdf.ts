@@ -12,6 +12,8 @@ export interface InvoiceDocument {
   products: InvoiceProduct[];
   /** When the document is made (epoch ms, from the injected clock). */
   generatedAt: number;
+  /** The portal's locale of dates and numbers (PORTAL_LOCALE). */
+  locale: string;
 }
 
 const page = { width: 612, height: 792, margin: 50 } as const; // US Letter, in points
@@ -26,7 +28,10 @@ const accent = '#0b4f8a';
  * the charges summary, the services by product, and page numbers. Resolves with the whole PDF.
  */
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const { invoice, account, products } = doc;
+  const { invoice, account, products, locale } = doc;
+  // Every amount is in the invoice's currency (its account's), in the portal's locale, as its dates are.
+  const amount = (value: number) => money(value, invoice.currency, locale);
+  const date = (isoDate: string) => displayDate(isoDate, locale);
   const pdf = new PDFDocument({
     size: 'LETTER',
     margin: page.margin,
@@ -57,8 +62,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const facts: [string, string][] = [
     ['Invoice number', invoice.invoice_number],
     ['Account number', invoice.account_number],
-    ['Bill date', displayDate(invoice.bill_date)],
-    ['Due date', displayDate(invoice.due_date)],
+    ['Bill date', date(invoice.bill_date)],
+    ['Due date', date(invoice.due_date)],
   ];
   let y = top + 30;
   for (const [label, value] of facts) {
@@ -99,12 +104,12 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf
     .fillColor(ink)
     .fontSize(18)
-    .text(money(invoice.total_amt_due), boxX + 12, y + 24, { width: 176 });
+    .text(amount(invoice.total_amt_due), boxX + 12, y + 24, { width: 176 });
   pdf
     .fillColor(muted)
     .font('Helvetica')
     .fontSize(9)
-    .text(`Due by ${displayDate(invoice.due_date)}`, boxX + 12, y + 46, {
+    .text(`Due by ${date(invoice.due_date)}`, boxX + 12, y + 46, {
       width: 176,
     });
   y = Math.max(billToBottom, y + 62) + 28;
@@ -112,8 +117,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // Charges summary.
   y = heading(pdf, 'Summary of charges', y);
   for (const { key, label } of invoices.invoiceCharges)
-    y = row(pdf, y, [label, money(invoice[key])], [contentWidth - 120, 120]);
-  y = totalRow(pdf, y, 'Total amount due', money(invoice.total_amt_due));
+    y = row(pdf, y, [label, amount(invoice[key])], [contentWidth - 120, 120]);
+  y = totalRow(pdf, y, 'Total amount due', amount(invoice.total_amt_due));
 
   // Services by product.
   y += 24;
@@ -134,10 +139,10 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       pdf.addPage();
       y = row(pdf, page.margin, header, widths, { bold: true, color: muted, right: 2 });
     }
-    y = row(pdf, y, [p.product, p.product_group, String(p.service_count), money(p.price)], widths, { right: 2 });
+    y = row(pdf, y, [p.product, p.product_group, String(p.service_count), amount(p.price)], widths, { right: 2 });
   }
   const servicesTotal = products.reduce((sum, p) => sum + p.price, 0);
-  if (products.length > 0) y = totalRow(pdf, y, 'Services total', money(servicesTotal));
+  if (products.length > 0) y = totalRow(pdf, y, 'Services total', amount(servicesTotal));
 
   // Remittance note, then page numbers on every page.
   if (y > page.height - page.margin - 60) {

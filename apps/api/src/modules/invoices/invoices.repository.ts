@@ -16,7 +16,7 @@ const statusSql = (today: string) => `CASE WHEN i.amount_paid >= i.total_amt_due
 const summaryColumns = (today: string) => `
   i.account_id, i.cycle_log_id, i.invoice_number, a.account_number, a.name AS account_name,
   to_char(i.bill_date, 'YYYY-MM-DD') AS bill_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-  i.total_amt_due, i.amount_paid, ${statusSql(today)} AS status, i.is_downloadable`;
+  i.total_amt_due, i.amount_paid, a.currency, ${statusSql(today)} AS status, i.is_downloadable`;
 
 /** The invoice with its charges. */
 const invoiceColumns = (today: string) => `${summaryColumns(today)},
@@ -100,13 +100,14 @@ export const findBalanceHistory = async (db: Db, userId: number, today: string):
     account_id: number;
     account_number: string;
     name: string;
+    currency: string;
     b0: number;
     b30: number;
     b60: number;
     b90: number;
     balance: number;
   }>(
-    `SELECT a.account_id, a.account_number, a.name,
+    `SELECT a.account_id, a.account_number, a.name, a.currency,
             COALESCE(sum(o.open) FILTER (WHERE o.late <= 30), 0)::numeric(14,2) AS b0,
             COALESCE(sum(o.open) FILTER (WHERE o.late > 30 AND o.late <= 60), 0)::numeric(14,2) AS b30,
             COALESCE(sum(o.open) FILTER (WHERE o.late > 60 AND o.late <= 90), 0)::numeric(14,2) AS b60,
@@ -122,13 +123,14 @@ export const findBalanceHistory = async (db: Db, userId: number, today: string):
                FROM payments p
               WHERE p.account_id = a.account_id AND p.cycle_log_id IS NULL) o ON true
       WHERE ${inCallerAccounts('a.account_id', 1)}
-      GROUP BY a.account_id, a.account_number, a.name
+      GROUP BY a.account_id, a.account_number, a.name, a.currency
       ORDER BY a.account_number`,
     [userId, today],
   );
   return rows.map((r) => ({
     account_id: r.account_id,
     account: { account_number: r.account_number, name: r.name },
+    currency: r.currency,
     '0-30': r.b0,
     '30-60': r.b30,
     '60-90': r.b60,
@@ -172,6 +174,7 @@ export interface ServiceLine {
 
 export interface InvoiceHead {
   cycle_log_id: number;
+  currency: string;
   invoice_number: string;
   bill_date: string;
   due_date: string;
@@ -180,9 +183,9 @@ export interface InvoiceHead {
 /** The invoices of an account, newest bill first (one row a month: small however many services). */
 export const findInvoiceHeads = (db: Db, accountId: number) =>
   db.query<InvoiceHead>(
-    `SELECT i.cycle_log_id, i.invoice_number,
+    `SELECT i.cycle_log_id, i.invoice_number, a.currency,
             to_char(i.bill_date, 'YYYY-MM-DD') AS bill_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date
-       FROM invoices i
+       FROM invoices i JOIN accounts a ON a.account_id = i.account_id
       WHERE i.account_id = $1
       ORDER BY i.bill_date DESC, i.cycle_log_id DESC`,
     [accountId],

@@ -80,7 +80,13 @@ export function invoicesService(deps: Deps) {
       const sent = await findInvoiceDocument(deps.db, cycleLogId);
       const pdf = sent
         ? Buffer.from(sent)
-        : await renderInvoicePdf({ invoice, account, products, generatedAt: deps.clock.now() });
+        : await renderInvoicePdf({
+            invoice,
+            account,
+            products,
+            generatedAt: deps.clock.now(),
+            locale: deps.env.PORTAL_LOCALE,
+          });
       return reply
         .header('content-type', 'application/pdf')
         .header(

@@ -18,6 +18,8 @@ const lineFields = (invoice: InvoiceHead, line: ServiceLine) => [
   line.product,
   line.product_group,
   line.price,
+  // The price is a plain decimal a spreadsheet reads; its currency (the account's) beside it.
+  invoice.currency,
 ];
 
 /**

@@ -50,8 +50,10 @@ export interface OrderFilter {
   order: 'asc' | 'desc';
 }
 
-const listColumns = `o.base_order_id, o.account_id, o.order_number, o.product_cd, p.product, p.product_controller,
+const orderColumns = `o.base_order_id, o.account_id, o.order_number, o.product_cd, p.product, p.product_controller,
   o.uss_circuit_id, o.customer_ref, o.alias, o.mrc_charges`;
+/** The currency of the charges: the account's (a key look-up per row of a page or batch). */
+const listColumns = `${orderColumns}, (SELECT a.currency FROM accounts a WHERE a.account_id = o.account_id) AS currency`;
 
 /**
  * WHERE clause and parameters of a services search; `$1` is the caller. Pending orders are not
@@ -104,7 +106,7 @@ function sortOf(f: OrderFilter): { expr: string; dir: 'ASC' | 'DESC' } {
 const needsProduct = (f: OrderFilter) => Boolean(f.productGroup);
 
 /** The list's columns by their output names, for reading them back from the search's CTE. */
-const listNames = listColumns.replace(/\b[op]\./g, '');
+const listNames = `${orderColumns.replace(/\b[op]\./g, '')}, currency`;
 
 /**
  * A page of the caller's services with the total count. Without a search the count is its own
@@ -143,7 +145,11 @@ export async function findOrders(db: Db, f: OrderFilter, limit: number, offset: 
   );
 }
 
-export type OrderCsvRow = OrderListItem & { account_number: string; account_name: string; sort_key: string | number };
+export type OrderCsvRow = OrderListItem & {
+  account_number: string;
+  account_name: string;
+  sort_key: string | number;
+};
 
 /**
  * One keyset batch of the services CSV in the list's order: the rows after `after`

@@ -38,6 +38,8 @@ const csvFields = (row: OrderCsvRow) => [
   row.customer_ref,
   row.alias,
   row.mrc_charges.toFixed(2),
+  // Accounts may bill in different currencies: each charge names its own (the account's).
+  row.currency,
 ];
 
 /** The services file name: of the chosen account, or of all the caller's accounts. */

@@ -11,7 +11,7 @@ import { inCallerAccounts } from '../../lib/scope.ts';
 export const findProductOrder = (db: Db, userId: number, baseOrderId: number, controller: string) =>
   db.one<ProductOrder>(
     `SELECT o.base_order_id, o.order_number, o.product_cd, p.product, o.alias, o.account_id,
-            o.uss_circuit_id, o.customer_ref, o.mrc_charges,
+            o.uss_circuit_id, o.customer_ref, o.mrc_charges, a.currency,
             coalesce((SELECT json_agg(json_build_object(
                         'component_id', c.component_id, 'description', c.description,
                         'unit_of_measure', c.unit_of_measure, 'quantity', c.quantity,
@@ -21,6 +21,7 @@ export const findProductOrder = (db: Db, userId: number, baseOrderId: number, co
                         FROM order_components c WHERE c.base_order_id = o.base_order_id), '[]') AS charges
        FROM orders o
        JOIN products p ON p.product_cd = o.product_cd
+       JOIN accounts a ON a.account_id = o.account_id
       WHERE o.base_order_id = $2 AND p.product_controller = $3 AND ${inCallerAccounts('o.account_id', 1)}`,
     [userId, baseOrderId, controller],
   );

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { saveBlob } from '../../lib/download.ts';
+import { currentViewer } from '../../lib/formats.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ChartLegend } from './chart/ChartLegend.tsx';
 import { ChartMessage } from './chart/ChartMessage.tsx';
@@ -98,7 +99,8 @@ function coverageNote(columns: ChartColumns, range: ChartRange, daily: boolean):
   const step = daily ? 86400 : 3600;
   if (missing < 2 * step || missing < (range.end - range.start) * 0.1) return null;
   const zone = daily ? 'UTC' : 'local';
-  return `Data for this range runs from ${formatPointTime(span.first, zone)} to ${formatPointTime(span.last, zone)}.`;
+  const { locale } = currentViewer();
+  return `Data for this range runs from ${formatPointTime(span.first, zone, locale)} to ${formatPointTime(span.last, zone, locale)}.`;
 }
 
 /** Why a chart shows bars: the range holds one or two values, too few for a line. */

@@ -1,7 +1,7 @@
 import type { InvoiceProduct } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
-import { remainingDaysText, servicesBreakdown } from './invoice-rules.ts';
+import { remainingDaysText, servicesBreakdown, totalsByCurrency } from './invoice-rules.ts';
 
 const line = (product: string, price: number, short = ''): InvoiceProduct => ({
   product_cd: product.toLowerCase(),
@@ -37,5 +37,22 @@ describe('servicesBreakdown', () => {
     expect(servicesBreakdown([])).toBeNull();
     expect(servicesBreakdown([line('Credit', -10), line('Backup', 10)])).toBeNull();
     expect(servicesBreakdown([line('Credit', -10)])).toBeNull();
+  });
+});
+
+describe('totalsByCurrency', () => {
+  it('adds balances up per currency, never one currency to another, in the order they first appear', () => {
+    expect(
+      totalsByCurrency([
+        { currency: 'EUR', balance: 2149.63 },
+        { currency: 'USD', balance: 100.1 },
+        { currency: 'EUR', balance: 0.2 },
+        { currency: 'USD', balance: -0.1 },
+      ]),
+    ).toEqual([
+      { currency: 'EUR', total: 2149.83 },
+      { currency: 'USD', total: 100 },
+    ]);
+    expect(totalsByCurrency([])).toEqual([]);
   });
 });

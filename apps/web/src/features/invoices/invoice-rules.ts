@@ -19,3 +19,14 @@ export function servicesBreakdown(lines: readonly InvoiceProduct[]): { total: nu
     slices: lines.map((line) => ({ label: line.short_product_name || line.product, value: chartPrice(line.price) })),
   };
 }
+
+/**
+ * Balances added up per currency, in the order the currencies first appear: amounts of different
+ * currencies are never added (there is no rate between them here).
+ */
+export function totalsByCurrency(rows: readonly { currency: string; balance: number }[]) {
+  const totals = new Map<string, number>();
+  // In cents, so a sum of many 2-decimal amounts carries no binary fraction into the display.
+  for (const row of rows) totals.set(row.currency, (totals.get(row.currency) ?? 0) + Math.round(row.balance * 100));
+  return [...totals].map(([currency, cents]) => ({ currency, total: cents / 100 }));
+}

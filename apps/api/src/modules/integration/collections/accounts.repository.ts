@@ -7,7 +7,7 @@ type Held = Omit<AccountItem, 'account_number'> & { account_id: number };
 export const readAccount = (db: Db, accountNumber: string) =>
   db.one<Held>(
     `SELECT a.account_id, a.name, COALESCE(a.company_key, a.company_nm) AS company, a.require_pin, a.is_2fa_required,
-       a.account_status_cd, a.is_active,
+       a.account_status_cd, a.is_active, a.currency,
        COALESCE((SELECT json_agg(json_build_object('email_nm', lower(m.email_nm), 'first_nm', m.first_nm,
                    'last_nm', m.last_nm, 'team_title', m.team_title, 'phones', m.phones) ORDER BY t.sort_order, m.team_member_id)
                  FROM account_team t JOIN team_members m ON m.team_member_id = t.team_member_id
@@ -28,16 +28,27 @@ export async function sharesUsersWithOtherCompany(db: Db, accountId: number, com
   return Boolean(row);
 }
 
+/** True when the account has orders, invoices or payments: amounts stated in its currency. */
+export async function holdsAmounts(db: Db, accountId: number): Promise<boolean> {
+  const row = await db.one(
+    `SELECT 1 WHERE EXISTS (SELECT 1 FROM orders WHERE account_id = $1)
+        OR EXISTS (SELECT 1 FROM invoices WHERE account_id = $1)
+        OR EXISTS (SELECT 1 FROM payments WHERE account_id = $1)`,
+    [accountId],
+  );
+  return Boolean(row);
+}
+
 /** A new account dates from the item's time (nowMs). */
 export const upsertAccount = async (db: Db, item: AccountItem, nowMs: number) =>
   (await db.one<{ account_id: number }>(
     `INSERT INTO accounts (account_number, name, company_nm, company_key, require_pin, is_2fa_required,
-       account_status_cd, is_active, created_at)
-     VALUES ($1, $2, $3, $3, $4, $5, $6, $7, to_timestamp($8::double precision / 1000))
+       account_status_cd, is_active, currency, created_at)
+     VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, to_timestamp($9::double precision / 1000))
      ON CONFLICT (account_number) DO UPDATE SET name = EXCLUDED.name, company_nm = EXCLUDED.company_nm,
        company_key = EXCLUDED.company_key, require_pin = EXCLUDED.require_pin,
        is_2fa_required = EXCLUDED.is_2fa_required, account_status_cd = EXCLUDED.account_status_cd,
-       is_active = EXCLUDED.is_active
+       is_active = EXCLUDED.is_active, currency = EXCLUDED.currency
      RETURNING account_id`,
     [
       item.account_number,
@@ -47,6 +58,7 @@ export const upsertAccount = async (db: Db, item: AccountItem, nowMs: number) =>
       item.is_2fa_required,
       item.account_status_cd,
       item.is_active,
+      item.currency,
       nowMs,
     ],
   ))!.account_id;

@@ -26,7 +26,7 @@ export const readInvoice = (db: Db, invoiceNumber: string) =>
   );
 
 /**
- * What an invoice item refers to, in one look-up: its account, which of the line's products exist and
+ * What an invoice item refers to, in one look-up: its account (and its currency), which of the line's products exist and
  * which of the named orders are the account's. Undefined when no account has the number.
  */
 export const invoiceReferences = async (
@@ -37,17 +37,25 @@ export const invoiceReferences = async (
 ) => {
   const row = await db.one<{
     account_id: number;
+    currency: string;
     products: string[];
     orders: { base_order_id: number; order_number: string }[];
   }>(
-    `SELECT a.account_id,
+    `SELECT a.account_id, a.currency,
        ARRAY(SELECT p.product_cd FROM products p WHERE p.product_cd = ANY($2)) AS products,
        COALESCE((SELECT json_agg(json_build_object('base_order_id', o.base_order_id, 'order_number', o.order_number))
                    FROM orders o WHERE o.account_id = a.account_id AND o.order_number = ANY($3)), '[]') AS orders
      FROM accounts a WHERE a.account_number = $1`,
     [accountNumber, productCodes, orderNumbers],
   );
-  return row && { accountId: row.account_id, products: new Set(row.products), orders: row.orders };
+  return (
+    row && {
+      accountId: row.account_id,
+      currency: row.currency,
+      products: new Set(row.products),
+      orders: row.orders,
+    }
+  );
 };
 
 export const upsertInvoice = async (db: Db, i: InvoiceItem, accountId: number) =>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { FieldErrors, InvoiceItem } from '@portal/contract';
+import { integration, type FieldErrors, type InvoiceItem } from '@portal/contract';
 
 import {
   deleteLines,
@@ -13,7 +13,7 @@ import {
 import { messages, reject, same, type Upsert } from './upsert.ts';
 
 /**
- * invoices by invoice_number: amounts, the lines (the list replaces them) and optionally the provider's
+ * invoices by invoice_number: amounts (in the account's currency), the lines (the list replaces them) and optionally the provider's
  * own PDF, kept as bytes with its SHA-256 (what the comparison looks at).
  */
 export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
@@ -28,6 +28,10 @@ export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
   const { accountId, products } = refs;
   const orders = new Map(refs.orders.map((o) => [o.order_number, o.base_order_id]));
   const errors: FieldErrors = {};
+  // Its amounts are in the account's currency: an invoice stating another is refused, never converted.
+  if (item.currency && item.currency !== refs.currency) {
+    errors.currency = [integration.integrationMessages.accountCurrency(refs.currency)];
+  }
   item.lines.forEach((l, i) => {
     if (!products.has(l.product_cd)) errors[`lines.${i}.product_cd`] = [messages.product];
     if (l.order_number && !orders.has(l.order_number)) errors[`lines.${i}.order_number`] = [messages.order];
@@ -36,7 +40,7 @@ export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
 
   const pdf = item.pdf ? Buffer.from(item.pdf, 'base64') : null;
   const pdfSha256 = pdf ? createHash('sha256').update(pdf).digest('hex') : null;
-  const { invoice_number: _, pdf: __, ...fields } = item;
+  const { invoice_number: _, pdf: __, currency: ____, ...fields } = item;
   const wanted = {
     ...fields,
     lines: item.lines.map((l) => ({ ...l, order_number: l.order_number ?? null, description: l.description ?? null })),

@@ -15,15 +15,18 @@ export const readPayment = (db: Db, reference: string) =>
     [reference],
   );
 
-/** What a payment item refers to, in one look-up: its account and that account's invoice (if named). */
+/**
+ * What a payment item refers to, in one look-up: its account (and its currency) and that account's invoice
+ * (if named).
+ */
 export const paymentReferences = async (db: Db, accountNumber: string, invoiceNumber: string | null) => {
-  const row = await db.one<{ account_id: number; cycle_log_id: number | null }>(
-    `SELECT a.account_id,
+  const row = await db.one<{ account_id: number; currency: string; cycle_log_id: number | null }>(
+    `SELECT a.account_id, a.currency,
        (SELECT i.cycle_log_id FROM invoices i WHERE i.account_id = a.account_id AND i.invoice_number = $2) AS cycle_log_id
        FROM accounts a WHERE a.account_number = $1`,
     [accountNumber, invoiceNumber],
   );
-  return { accountId: row?.account_id, cycleLogId: row?.cycle_log_id ?? null };
+  return { accountId: row?.account_id, currency: row?.currency, cycleLogId: row?.cycle_log_id ?? null };
 };
 
 export const upsertPayment = (db: Db, p: PaymentItem, accountId: number, cycleLogId: number | null) =>

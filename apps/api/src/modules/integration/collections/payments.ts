@@ -8,15 +8,23 @@ const numericOverflow = '22003';
 const { paymentsTotal } = integration.integrationMessages;
 
 /**
- * payments by payment_reference; the invoice (optional) must be one of the same account's, and its
+ * payments by payment_reference, in the account's currency; the invoice (optional) must be one of the same account's, and its
  * paid amount (so its status and the balance history) follows its payments.
  */
 export const upsertPaymentItem: Upsert<PaymentItem> = async (db, item) => {
-  const { accountId, cycleLogId } = await paymentReferences(db, item.account_number, item.invoice_number ?? null);
+  const { accountId, currency, cycleLogId } = await paymentReferences(
+    db,
+    item.account_number,
+    item.invoice_number ?? null,
+  );
   if (!accountId) throw reject({ account_number: [messages.account] });
+  // Its amount is in the account's currency: a payment stating another is refused, never converted.
+  if (item.currency && item.currency !== currency) {
+    throw reject({ currency: [integration.integrationMessages.accountCurrency(currency!)] });
+  }
   if (item.invoice_number && !cycleLogId) throw reject({ invoice_number: [messages.invoice] });
   const held = await readPayment(db, item.payment_reference);
-  const { payment_reference: _, ...wanted } = item;
+  const { payment_reference: _, currency: ___, ...wanted } = item;
   if (held) {
     const { cycle_log_id: __, ...current } = held;
     if (same(current, { ...wanted, invoice_number: item.invoice_number ?? null })) return { status: 'unchanged' };

@@ -1,5 +1,7 @@
 import uPlot from 'uplot';
 
+import { currentViewer } from '../../../lib/formats.ts';
+
 import type { ChartRange } from './ranges.ts';
 import type { ChartColumns } from './table.ts';
 import { formatPointTime, timeTicks, type AxisZone } from './time-axis.ts';
@@ -249,7 +251,9 @@ export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPl
           grid: { show: false },
           splits: () => groups.map((g) => g.center),
           values: (_u, splits) =>
-            splits.map((s) => formatPointTime(groups.find((g) => g.center === s)?.time ?? 0, zone)),
+            splits.map((s) =>
+              formatPointTime(groups.find((g) => g.center === s)?.time ?? 0, zone, currentViewer().locale),
+            ),
         },
         valueAxisOptions,
       ],
@@ -281,7 +285,7 @@ export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPl
           unit,
           (_u, idx) => {
             const group = groups.find((g) => g.slots.includes(idx));
-            return formatPointTime(group?.time ?? 0, zone);
+            return formatPointTime(group?.time ?? 0, zone, currentViewer().locale);
           },
           // Every series of the bar's time, not only the bar under the pointer.
           (idx) => groups.find((g) => g.slots.includes(idx))?.slots ?? [idx],
@@ -315,7 +319,11 @@ export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPl
         ticks: { stroke: colors.grid },
         size: 48,
         splits: (u, _i, min, max) => {
-          xTicks = timeTicks(min, max, { zone, count: tickCount(u.bbox.width / (window.devicePixelRatio || 1), 64) });
+          xTicks = timeTicks(min, max, {
+            zone,
+            locale: currentViewer().locale,
+            count: tickCount(u.bbox.width / (window.devicePixelRatio || 1), 64),
+          });
           return xTicks.map((t) => t.time);
         },
         values: (_u, splits) => splits.map((s) => xTicks.find((t) => t.time === s)?.label ?? ''),
@@ -325,7 +333,7 @@ export function plotSetup(input: PlotInput): { options: uPlot.Options; data: uPl
     plugins: [
       tooltipPlugin(
         unit,
-        (u, idx) => formatPointTime(u.data[0][idx] as number, zone),
+        (u, idx) => formatPointTime(u.data[0][idx] as number, zone, currentViewer().locale),
         (idx) => [idx],
       ),
       ...(input.onZoom ? [zoomPlugin(full, input.onZoom)] : []),

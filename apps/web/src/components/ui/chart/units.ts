@@ -1,4 +1,4 @@
-import { numberFormatter } from '../../../lib/formats.ts';
+import { currentViewer, numberFormatter } from '../../../lib/formats.ts';
 import { niceScale, stepDecimals } from './ticks.ts';
 
 /**
@@ -85,7 +85,8 @@ export function unitScale(unit: ChartUnit, maxAbs: number): UnitScale {
   return chosen;
 }
 
-const numberFormat = (decimals: number) => numberFormatter('en-US', { maximumFractionDigits: decimals });
+// The portal's locale, as every number and date of the app (decision 120).
+const numberFormat = (decimals: number) => numberFormatter(currentViewer().locale, { maximumFractionDigits: decimals });
 
 function withUnit(unit: ChartUnit, text: string, scale: UnitScale): string {
   if (unit !== 'dollars') return `${text}${scale.suffix}`;
@@ -140,7 +141,7 @@ export function formatValue(unit: ChartUnit, value: number | null | undefined): 
         : abs > 0 && abs < 0.01
           ? { maximumSignificantDigits: 3 }
           : { maximumFractionDigits: 2 };
-  return withUnit(unit, numberFormatter('en-US', options).format(amount), scale);
+  return withUnit(unit, numberFormatter(currentViewer().locale, options).format(amount), scale);
 }
 
 /** The raw unit a CSV column holds (the values are written unscaled). */

@@ -7,7 +7,7 @@ import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/formats.ts';
+import { formatCount, formatDateTime } from '../../../lib/formats.ts';
 import { useRemoveSource } from '../api/remove-source.ts';
 import { useSources } from '../api/list-sources.ts';
 import { SourceForm } from '../components/SourceForm.tsx';
@@ -41,7 +41,7 @@ export function PrometheusSourcesPage() {
       header: 'Last error',
       render: (s) => (s.last_error ? `${formatDateTime(s.last_error_at)}: ${s.last_error}` : 'none'),
     },
-    { key: 'queries', header: 'Queries (last hour)', render: (s) => s.queries_last_hour.toLocaleString('en-US') },
+    { key: 'queries', header: 'Queries (last hour)', render: (s) => formatCount(s.queries_last_hour) },
     {
       key: 'actions',
       header: 'Actions',

@@ -27,6 +27,7 @@ const placeholderInvoice = {
   due_date: '2000-01-01',
   total_amt_due: 10000,
   amount_paid: 0,
+  currency: 'USD',
   status: 'unpaid',
   days_until_due: 10,
 } satisfies Partial<Invoice>;
@@ -42,6 +43,7 @@ type SummaryData = Pick<
   | 'due_date'
   | 'total_amt_due'
   | 'amount_paid'
+  | 'currency'
   | 'status'
   | 'days_until_due'
 >;
@@ -56,9 +58,9 @@ function InvoiceSummary({ data }: { data: SummaryData }) {
         </Text>
         <Group gap="sm" align="center">
           <Text fz={30} fw={700} c="navy" lh={1.1} data-testid={data.account_id ? 'amount-due' : undefined}>
-            {formatMoney(data.total_amt_due)}
+            {formatMoney(data.total_amt_due, data.currency)}
           </Text>
-          <InvoiceStatusBadge status={data.status} amountPaid={data.amount_paid} />
+          <InvoiceStatusBadge status={data.status} amountPaid={data.amount_paid} currency={data.currency} />
         </Group>
         <Text size="sm">
           Due {formatDate(data.due_date)}
@@ -120,7 +122,7 @@ export function InvoiceBox() {
           <Donut
             title="Spend by service"
             slices={spendByService(products.data)}
-            formatValue={formatMoney}
+            formatValue={(value) => formatMoney(value, invoice.data?.currency ?? 'USD')}
             empty={messages.noServicesBreakdown}
             center={
               <Text size="xs" c="dimmed" fw={600}>
@@ -131,7 +133,7 @@ export function InvoiceBox() {
         ) : (
           // As many legend lines as the donut can have, so the box does not grow when it arrives.
           <Placeholder radius="md">
-            <Donut title="" slices={placeholderSlices} formatValue={formatMoney} empty="" />
+            <Donut title="" slices={placeholderSlices} formatValue={(value) => formatMoney(value, 'USD')} empty="" />
           </Placeholder>
         )}
       </Stack>

@@ -21,14 +21,14 @@ export function InvoiceCharges({ invoice }: { invoice: Invoice }) {
         {invoices.invoiceCharges.map(({ key, label }) => (
           <Table.Tr key={key}>
             <Table.Td>{label}</Table.Td>
-            <Table.Td ta="right">{formatMoney(invoice[key])}</Table.Td>
+            <Table.Td ta="right">{formatMoney(invoice[key], invoice.currency)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
           <Table.Th>Total amount due</Table.Th>
-          <Table.Th ta="right">{formatMoney(invoice.total_amt_due)}</Table.Th>
+          <Table.Th ta="right">{formatMoney(invoice.total_amt_due, invoice.currency)}</Table.Th>
         </Table.Tr>
       </Table.Tfoot>
     </Table>

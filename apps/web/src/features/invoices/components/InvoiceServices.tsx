@@ -10,7 +10,7 @@ import { formatMoney } from '../../../lib/formats.ts';
 import { useInvoiceProducts } from '../api/get-invoice-products.ts';
 import { servicesBreakdown } from '../invoice-rules.ts';
 
-const columns: Column<InvoiceProduct>[] = [
+const columnsIn = (currency: string): Column<InvoiceProduct>[] => [
   {
     key: 'product',
     header: 'Service',
@@ -22,14 +22,22 @@ const columns: Column<InvoiceProduct>[] = [
   },
   { key: 'product_group', header: 'Group', render: (line) => line.product_group },
   { key: 'service_count', header: 'Qty', align: 'right', render: (line) => line.service_count },
-  { key: 'price', header: 'Amount', align: 'right', render: (line) => formatMoney(line.price) },
+  { key: 'price', header: 'Amount', align: 'right', render: (line) => formatMoney(line.price, currency) },
 ];
 
 /**
- * Spend by service on one invoice: a donut and a table. When the services add up to zero or less
- * there is no breakdown to show.
+ * Spend by service on one invoice, in its currency: a donut and a table. When the services add up to zero
+ * or less there is no breakdown to show.
  */
-export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; cycleLogId: number }) {
+export function InvoiceServices({
+  accountId,
+  cycleLogId,
+  currency,
+}: {
+  accountId: number;
+  cycleLogId: number;
+  currency: string;
+}) {
   const products = useInvoiceProducts({ account_id: accountId, cycle_log_id: cycleLogId });
   if (products.error) return <ErrorBox error={products.error} />;
   if (products.isPending) return <LoadingState label="Loading services…" />;
@@ -41,7 +49,7 @@ export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; 
       <Donut
         title="Spend by service on this invoice"
         slices={breakdown.slices}
-        formatValue={formatMoney}
+        formatValue={(value) => formatMoney(value, currency)}
         empty={messages.noServicesBreakdown}
         size={190}
         center={
@@ -50,12 +58,17 @@ export function InvoiceServices({ accountId, cycleLogId }: { accountId: number; 
               Services
             </Text>
             <Text size="sm" fw={700}>
-              {formatMoney(breakdown.total)}
+              {formatMoney(breakdown.total, currency)}
             </Text>
           </div>
         }
       />
-      <DataTable caption="Services on this invoice" columns={columns} rows={lines} rowKey={(line) => line.product_cd} />
+      <DataTable
+        caption="Services on this invoice"
+        columns={columnsIn(currency)}
+        rows={lines}
+        rowKey={(line) => line.product_cd}
+      />
     </Stack>
   );
 }

@@ -17,12 +17,24 @@ const labels: Record<InvoiceStatus, string> = {
   overdue: 'Overdue',
 };
 
-/** An invoice's payment status; a partly paid one also says how much was paid. */
-export function InvoiceStatusBadge({ status, amountPaid }: { status: InvoiceStatus; amountPaid: number }) {
+/**
+ * An invoice's payment status; a partly paid one, and an overdue one with payments, also says how much was
+ * paid (in the invoice's currency).
+ */
+export function InvoiceStatusBadge({
+  status,
+  amountPaid,
+  currency,
+}: {
+  status: InvoiceStatus;
+  amountPaid: number;
+  currency: string;
+}) {
+  const showsPaid = status === 'partly paid' || (status === 'overdue' && amountPaid > 0);
   return (
     <Badge variant="light" color={colors[status]} data-testid="invoice-status" data-status={status}>
       {labels[status]}
-      {status === 'partly paid' ? ` (${formatMoney(amountPaid)} paid)` : ''}
+      {showsPaid ? ` (${formatMoney(amountPaid, currency)} paid)` : ''}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { invoices, type BalanceHistory } from '@portal/contract';
+import { Fragment } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
@@ -8,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/formats.ts';
 import { setCurrentAccountId } from '../../../lib/session.ts';
 import { useBalanceHistory } from '../api/get-balance-history.ts';
+import { totalsByCurrency } from '../invoice-rules.ts';
 
 const bucketLabel: Record<(typeof invoices.balanceBuckets)[number], string> = {
   '0-30': '0-30 days',
@@ -53,7 +55,7 @@ export function BalanceHistoryPage() {
       align: 'right',
       render: (row) => (
         <Text size="sm" c={row[bucket] > 0 && bucket !== '0-30' ? 'red.8' : undefined}>
-          {formatMoney(row[bucket])}
+          {formatMoney(row[bucket], row.currency)}
         </Text>
       ),
     })),
@@ -63,13 +65,14 @@ export function BalanceHistoryPage() {
       align: 'right',
       render: (row) => (
         <Text size="sm" fw={700}>
-          {formatMoney(row.balance)}
+          {formatMoney(row.balance, row.currency)}
         </Text>
       ),
     },
   ];
 
-  const total = history.data?.reduce((sum, row) => sum + row.balance, 0) ?? 0;
+  // One total per currency: a euro balance is never added to a dollar one.
+  const totals = totalsByCurrency(history.data ?? []);
 
   return (
     <Stack gap="md">
@@ -98,9 +101,14 @@ export function BalanceHistoryPage() {
         <Group justify="flex-end">
           <Text size="sm">
             Total balance of all accounts:{' '}
-            <Text span fw={700} data-testid="total-balance">
-              {formatMoney(total)}
-            </Text>
+            {totals.map(({ currency, total }, index) => (
+              <Fragment key={currency}>
+                {index > 0 && ' · '}
+                <Text span fw={700} data-testid="total-balance" data-currency={currency}>
+                  {formatMoney(total, currency)}
+                </Text>
+              </Fragment>
+            ))}
           </Text>
         </Group>
       )}

@@ -82,9 +82,9 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               Total amount due
             </Text>
             <Text fz={30} fw={700} c="navy" lh={1.1} data-testid="invoice-total">
-              {formatMoney(invoice.total_amt_due)}
+              {formatMoney(invoice.total_amt_due, invoice.currency)}
             </Text>
-            <InvoiceStatusBadge status={invoice.status} amountPaid={invoice.amount_paid} />
+            <InvoiceStatusBadge status={invoice.status} amountPaid={invoice.amount_paid} currency={invoice.currency} />
             {remaining && (
               <Badge variant="light" color="blue" data-testid="remaining-days">
                 {remaining}
@@ -121,7 +121,11 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <Title id="services-title" order={2} size="h4" mb="sm">
               Services
             </Title>
-            <InvoiceServices accountId={invoice.account_id} cycleLogId={invoice.cycle_log_id} />
+            <InvoiceServices
+              accountId={invoice.account_id}
+              cycleLogId={invoice.cycle_log_id}
+              currency={invoice.currency}
+            />
           </Paper>
         </Grid.Col>
       </Grid>

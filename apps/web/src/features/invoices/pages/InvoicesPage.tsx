@@ -35,12 +35,14 @@ const columns: Column<InvoiceSummary>[] = [
     header: 'Amount due',
     sortable: true,
     align: 'right',
-    render: (invoice) => formatMoney(invoice.total_amt_due),
+    render: (invoice) => formatMoney(invoice.total_amt_due, invoice.currency),
   },
   {
     key: 'status',
     header: 'Status',
-    render: (invoice) => <InvoiceStatusBadge status={invoice.status} amountPaid={invoice.amount_paid} />,
+    render: (invoice) => (
+      <InvoiceStatusBadge status={invoice.status} amountPaid={invoice.amount_paid} currency={invoice.currency} />
+    ),
   },
   {
     key: 'pdf',

@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
+import { formatCount, formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
 import { billedAs, chargeOf, ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections, ProductTabs } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
@@ -13,7 +13,7 @@ import { Stat } from '../components/Stat.tsx';
 import { chStatsQueryOptions } from './get-ch-stats.ts';
 import { useOrderCh } from './get-order-ch.ts';
 
-const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+const count = (value: number) => formatCount(value);
 
 interface Part {
   value: string;
@@ -77,7 +77,7 @@ function parts(order: ChOrder): Part[] {
 /** What the charge is made of: the billed component's quantity × rate (decision 099). */
 function billedHint(order: ChOrder, component: string) {
   const c = chargeOf(order, component);
-  return c ? `${billedAs(c)}, this month` : undefined;
+  return c ? `${billedAs(c, order.currency)}, this month` : undefined;
 }
 
 /** service/ch/{baseOrderId}: backup platform usage, rate and charge, one tab per part that applies. */
@@ -98,10 +98,10 @@ export function BackupPlatformPage() {
                   {t.usage}
                 </Stat>,
                 <Stat key="rate" label="Rate" hint={t.rateUnit}>
-                  {formatMoney(t.rate)}
+                  {formatMoney(t.rate, order.currency)}
                 </Stat>,
                 <Stat key="charge" label="Charge" hint={billedHint(order, t.component)}>
-                  {formatMoney(t.charge)}
+                  {formatMoney(t.charge, order.currency)}
                 </Stat>,
               ]}
               charts={[

@@ -30,7 +30,7 @@ function Rates({ order }: { order: productsBs.BsOrder }) {
           {rows.map(([label, rate]) => (
             <Table.Tr key={label}>
               <Table.Td>{label}</Table.Td>
-              <Table.Td ta="right">{formatMoney(rate)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(rate, order.currency)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

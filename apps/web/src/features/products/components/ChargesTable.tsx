@@ -11,11 +11,11 @@ const quantity = (value: number) => formatCount(value, 4);
 export const chargeOf = (order: { charges: products.OrderCharge[] }, prefix: string) =>
   order.charges.find((c) => c.description.startsWith(prefix) && c.quantity > 0);
 
-/** '32 VM × $5.25875': how a component's charge is made up. */
-export const billedAs = (c: products.OrderCharge) =>
-  `${quantity(c.quantity)}${c.unit_of_measure ? ` ${c.unit_of_measure}` : ''} × ${formatMoney(c.rate)}`;
+/** '32 VM × $5.25875': how a component's charge is made up, in the order's currency. */
+export const billedAs = (c: products.OrderCharge, currency: string) =>
+  `${quantity(c.quantity)}${c.unit_of_measure ? ` ${c.unit_of_measure}` : ''} × ${formatMoney(c.rate, currency)}`;
 
-const columns: Column<products.OrderCharge>[] = [
+const columnsIn = (currency: string): Column<products.OrderCharge>[] => [
   {
     key: 'component',
     header: 'Component (quantity × rate)',
@@ -25,7 +25,7 @@ const columns: Column<products.OrderCharge>[] = [
       <div>
         <Text size="sm">{c.description}</Text>
         <Text size="xs" c="dimmed">
-          {billedAs(c)}
+          {billedAs(c, currency)}
         </Text>
       </div>
     ),
@@ -34,7 +34,7 @@ const columns: Column<products.OrderCharge>[] = [
     key: 'charge',
     header: 'Charge',
     align: 'right',
-    render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(c.mrc_charges)}</span>,
+    render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(c.mrc_charges, currency)}</span>,
   },
 ];
 
@@ -43,19 +43,23 @@ const columns: Column<products.OrderCharge>[] = [
  * and its charge, and the total, which is the order's monthly charge. Components without a charge are
  * left out, as on the order page.
  */
-export function ChargesTable({ order }: { order: { mrc_charges: number; charges: products.OrderCharge[] } }) {
+export function ChargesTable({
+  order,
+}: {
+  order: { mrc_charges: number; currency: string; charges: products.OrderCharge[] };
+}) {
   const rows = order.charges.filter((c) => c.mrc_charges !== 0);
   return (
     <PageSection title="Monthly charges" testId="charges">
       <DataTable
         caption="Monthly charges"
-        columns={columns}
+        columns={columnsIn(order.currency)}
         rows={rows}
         rowKey={(c) => c.component_id}
         empty="No component of this order has a monthly charge."
         footer={{
           title: 'Total monthly charge',
-          cells: { charge: <span data-testid="charges-total">{formatMoney(order.mrc_charges)}</span> },
+          cells: { charge: <span data-testid="charges-total">{formatMoney(order.mrc_charges, order.currency)}</span> },
         }}
       />
     </PageSection>

@@ -93,7 +93,7 @@ function OrderFacts({ order }: { order: ProductOrder }) {
           </Fact>
         )}
         <Fact label="Monthly charge" id="mrc">
-          {formatMoney(order.mrc_charges)}
+          {formatMoney(order.mrc_charges, order.currency)}
         </Fact>
       </Group>
     </Paper>

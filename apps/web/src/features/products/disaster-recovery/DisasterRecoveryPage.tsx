@@ -79,7 +79,7 @@ export function DisasterRecoveryPage() {
             label="Per-VM rate"
             hint={order.run_date ? `Measured ${formatDateTime(order.run_date)}` : undefined}
           >
-            {formatMoney(order.per_vm_rate)}
+            {formatMoney(order.per_vm_rate, order.currency)}
           </Stat>,
         ];
         const range = (r: { start: number; end: number }) => ({ baseOrderId, startDate: r.start, endDate: r.end });

@@ -1,10 +1,10 @@
 import type { VpgStatus } from '@portal/contract';
 
-import { formatBytes } from '../../../lib/formats.ts';
+import { formatCount, formatBytes } from '../../../lib/formats.ts';
 
 /** How the disaster recovery pages show their facts. */
 export const drBytes = (v: number | null) => (v === null ? '—' : formatBytes(v, 1));
-export const drSeconds = (v: number | null) => (v === null ? '—' : `${v.toLocaleString('en-US')} s`);
+export const drSeconds = (v: number | null) => (v === null ? '—' : `${formatCount(v, 3)} s`);
 
 export const vpgStatusLabel: Record<VpgStatus, string> = {
   meeting_sla: 'Meeting SLA',

@@ -66,9 +66,9 @@ function AgentSection({ baseOrderId, order }: { baseOrderId: number; order: prod
           <Stat
             key="nodes-charge"
             label="Endpoint charge"
-            hint={`${formatMoney(agent.node_count_rate)} per licence per month`}
+            hint={`${formatMoney(agent.node_count_rate, order.currency)} per licence per month`}
           >
-            {formatMoney(agent.node_count_amount)}
+            {formatMoney(agent.node_count_amount, order.currency)}
           </Stat>,
           ...(order.em_applies
             ? [
@@ -78,9 +78,9 @@ function AgentSection({ baseOrderId, order }: { baseOrderId: number; order: prod
                 <Stat
                   key="bytes-charge"
                   label="Protected data charge"
-                  hint={`${formatMoney(agent.gb_protected_rate)} per GB per month`}
+                  hint={`${formatMoney(agent.gb_protected_rate, order.currency)} per GB per month`}
                 >
-                  {formatMoney(agent.gb_protected_amount)}
+                  {formatMoney(agent.gb_protected_amount, order.currency)}
                 </Stat>,
               ]
             : []),
@@ -120,9 +120,9 @@ function ImageSection({ baseOrderId, order }: { baseOrderId: number; order: prod
           <Stat
             key="vms-charge"
             label="Machine charge"
-            hint={`${formatMoney(image.vm_count_rate)} per machine per month`}
+            hint={`${formatMoney(image.vm_count_rate, order.currency)} per machine per month`}
           >
-            {formatMoney(image.vm_count_amount)}
+            {formatMoney(image.vm_count_amount, order.currency)}
           </Stat>,
           <Stat
             key="bytes"
@@ -136,9 +136,9 @@ function ImageSection({ baseOrderId, order }: { baseOrderId: number; order: prod
                 <Stat
                   key="bytes-charge"
                   label="Storage charge"
-                  hint={`${formatMoney(image.total_gb_rate)} per GB per month`}
+                  hint={`${formatMoney(image.total_gb_rate, order.currency)} per GB per month`}
                 >
-                  {formatMoney(image.total_gb_amount)}
+                  {formatMoney(image.total_gb_amount, order.currency)}
                 </Stat>,
               ]
             : []),

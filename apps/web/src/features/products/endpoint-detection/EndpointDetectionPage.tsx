@@ -42,7 +42,7 @@ export function EndpointDetectionPage() {
                 {count(order.active_licenses_hw)}
               </Stat>,
               <Stat key="rate" label="Licence rate" hint="per licence per month">
-                {formatMoney(order.licenses_rate)}
+                {formatMoney(order.licenses_rate, order.currency)}
               </Stat>,
             ]}
             charts={[

@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router';
 
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatBytes, formatGigabytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
+import { formatCount, formatBytes, formatGigabytes, formatMoney, roundToNearest5 } from '../../../lib/formats.ts';
 import { obStatsQueryOptions } from '../api/get-ob-stats.ts';
 import { useOrderOb } from '../api/get-order-ob.ts';
 import { BucketTable } from '../components/BucketTable.tsx';
@@ -13,7 +13,7 @@ import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 
-const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+const count = (value: number) => formatCount(value);
 
 /** Max size -1 or less means no limit; the meter style (no progress) is used when the limit is 0 or less. */
 function Storage({ order }: { order: ObOrder }) {
@@ -51,7 +51,7 @@ export function ObjectStoragePage() {
               {order.max_size <= -1 ? 'No limit' : formatBytes(order.max_size)}
             </Stat>,
             <Stat key="rate" label="Usage rate" hint="per GB per month">
-              {formatMoney(order.per_gb_rate)}
+              {formatMoney(order.per_gb_rate, order.currency)}
             </Stat>,
           ]}
           charts={[

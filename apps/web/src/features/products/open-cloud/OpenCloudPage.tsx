@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
+import { formatCount, formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
 import { ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections, ProductTabs, type ProductTab } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
@@ -13,7 +13,7 @@ import { Stat } from '../components/Stat.tsx';
 import { ocStatsQueryOptions } from './get-oc-stats.ts';
 import { useOrderOc } from './get-order-oc.ts';
 
-const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
+const count = (value: number) => formatCount(value, 2);
 
 const instancesOf = (s: OcStats) => s.instance_count;
 /** One series per instance type: the instances of that type each day. */
@@ -38,7 +38,7 @@ function tabs(order: OcOrder, baseOrderId: number): ProductTab[] {
   const asOf = order.open_cloud.run_date ? `as of ${formatDate(order.open_cloud.run_date)}` : undefined;
   const spend = (value: number) => (
     <Stat key="spend" label="Month-to-date spend">
-      {formatMoney(value)}
+      {formatMoney(value, order.currency)}
     </Stat>
   );
   const all: (ProductTab | false)[] = [

@@ -15,7 +15,7 @@ import { ProductShell } from '../components/ProductShell.tsx';
 
 const quantity = (value: number) => formatCount(value, 3);
 
-function RecentCharge({ item }: { item: UsageStatsItem | undefined }) {
+function RecentCharge({ item, currency }: { item: UsageStatsItem | undefined; currency: string }) {
   const charge = item?.recentCharge;
   if (!charge) return null;
   return (
@@ -32,7 +32,7 @@ function RecentCharge({ item }: { item: UsageStatsItem | undefined }) {
         <Text size="xs" c="dimmed" ta="right">
           Charge
         </Text>
-        <Text fw={600}>{formatMoney(chartPrice(charge.dollarAmount))}</Text>
+        <Text fw={600}>{formatMoney(chartPrice(charge.dollarAmount), currency)}</Text>
       </div>
     </Group>
   );
@@ -58,7 +58,7 @@ export function UsageBasedPage() {
                 }
                 select={(items) => items[0]?.chartData ?? []}
                 unit="number"
-                footer={(items) => <RecentCharge item={items[0]} />}
+                footer={(items) => <RecentCharge item={items[0]} currency={order.currency} />}
               />
             ))}
             tables={<ChargesTable order={order} />}

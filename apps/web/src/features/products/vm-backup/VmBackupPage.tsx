@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import type { ChartUnit } from '../../../components/ui/chart/units.ts';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
-import { formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
+import { formatCount, formatDate, formatGigabytes, formatMoney } from '../../../lib/formats.ts';
 import { billedAs, chargeOf, ChargesTable } from '../components/ChargesTable.tsx';
 import { ProductSections } from '../components/ProductSections.tsx';
 import { ProductShell } from '../components/ProductShell.tsx';
@@ -14,7 +14,7 @@ import { ClientDownloads } from './ClientDownloads.tsx';
 import { cvStatsQueryOptions } from './get-cv-stats.ts';
 import { useOrderCv } from './get-order-cv.ts';
 
-const count = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
+const count = (value: number) => formatCount(value, 2);
 
 const vmsOf = (s: CvStats) => s.vm_count;
 const storageOf = (s: CvStats) => s.used_storage;
@@ -30,7 +30,7 @@ export function VmBackupPage() {
         // Charges are the billed components' (decision 099): say what is billed, not what is measured.
         const billed = (prefix: string) => {
           const c = chargeOf(order, prefix);
-          return c ? `${billedAs(c)}, this month` : 'not billed on this order';
+          return c ? `${billedAs(c, order.currency)}, this month` : 'not billed on this order';
         };
         const chart = (title: string, select: (s: CvStats) => CvStats['vm_count'], unit: ChartUnit) => (
           <TimeSeriesChart
@@ -49,19 +49,19 @@ export function VmBackupPage() {
                 {count(order.backup_count)}
               </Stat>,
               <Stat key="vm-rate" label="Rate per VM" hint="per VM per month">
-                {formatMoney(order.per_vm_rate)}
+                {formatMoney(order.per_vm_rate, order.currency)}
               </Stat>,
               <Stat key="vm-charge" label="VM charge" hint={billed('Protected virtual machines')}>
-                {formatMoney(order.mm_rate_per_vm)}
+                {formatMoney(order.mm_rate_per_vm, order.currency)}
               </Stat>,
               <Stat key="storage" label="Storage used" hint={asOf}>
                 {formatGigabytes(order.used_bytes)}
               </Stat>,
               <Stat key="gb-rate" label="Rate per GB" hint="per GB per month">
-                {formatMoney(order.per_gb_rate)}
+                {formatMoney(order.per_gb_rate, order.currency)}
               </Stat>,
               <Stat key="gb-charge" label="Storage charge" hint={billed('Backup storage')}>
-                {formatMoney(order.gb_amount)}
+                {formatMoney(order.gb_amount, order.currency)}
               </Stat>,
             ]}
             charts={[chart('Protected VMs', vmsOf, 'count'), chart('Storage used', storageOf, 'gigabytes')]}

@@ -4,12 +4,12 @@ import { Link, useLoaderData } from 'react-router';
 
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatBytes } from '../../../lib/formats.ts';
+import { formatCount, formatBytes } from '../../../lib/formats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { useDdZones } from './api.ts';
 import { ZoneView } from './ZoneView.tsx';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n, 3);
 
 const columns = (baseOrderId: number): Column<productsDd.SecurityZone>[] => [
   {

@@ -6,11 +6,11 @@ import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { EmptyState, LoadingState } from '../../../components/ui/PageStates.tsx';
 import { Pager } from '../../../components/ui/Pager.tsx';
-import { formatDateTime } from '../../../lib/formats.ts';
+import { formatCount, formatDateTime } from '../../../lib/formats.ts';
 import { useThreatCountries } from './api.ts';
 import { Flag } from './Flag.tsx';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n, 3);
 
 /** Badges keep their whole word when the table squeezes the column. */
 const whole = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } };

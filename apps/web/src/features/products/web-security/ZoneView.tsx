@@ -5,13 +5,13 @@ import { ChartGrid } from '../../../components/ui/chart/ChartGrid.tsx';
 import { defaultRanges } from '../../../components/ui/chart-rules.ts';
 import { TimeSeriesChart } from '../../../components/ui/TimeSeriesChart.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatBytes, formatDate } from '../../../lib/formats.ts';
+import { formatCount, formatBytes, formatDate } from '../../../lib/formats.ts';
 import { ProductShell } from '../components/ProductShell.tsx';
 import { Stat } from '../components/Stat.tsx';
 import { ddStatsQueryOptions, useOrderDd } from './api.ts';
 import { DnsRecords, FirewallEvents, ThreatCountries, ThreatTypes } from './ZoneLists.tsx';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n, 3);
 const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '0%');
 
 /**

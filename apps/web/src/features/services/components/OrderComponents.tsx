@@ -4,23 +4,24 @@ import { useState } from 'react';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
-import { formatMoney } from '../../../lib/formats.ts';
+import { formatCount, formatMoney } from '../../../lib/formats.ts';
 
 type Component = OrderDetail['all_customer_order_components'][number];
 
-const columns: Column<Component>[] = [
+/** The columns, the charges in the order's currency. */
+const columnsIn = (currency: string): Column<Component>[] => [
   { key: 'description', header: 'Component', render: (c) => c.current_customer_services.service_component.description },
   {
     key: 'quantity',
     header: 'Quantity',
     align: 'right',
-    render: (c) => `${c.quantity.toLocaleString('en-US')}${c.unit_of_measure ? ` ${c.unit_of_measure}` : ''}`,
+    render: (c) => `${formatCount(c.quantity, 3)}${c.unit_of_measure ? ` ${c.unit_of_measure}` : ''}`,
   },
   {
     key: 'mrc',
     header: 'Monthly charge',
     align: 'right',
-    render: (c) => formatMoney(c.current_customer_services.mrc_charges),
+    render: (c) => formatMoney(c.current_customer_services.mrc_charges, currency),
   },
 ];
 
@@ -42,7 +43,7 @@ export function OrderComponents({ order }: { order: OrderDetail }) {
       )}
       <DataTable
         caption={`Components of order ${order.order_number}`}
-        columns={columns}
+        columns={columnsIn(order.currency)}
         rows={rows}
         rowKey={(c) => c.component_id}
         empty="This order has no components with a monthly charge."
@@ -52,7 +53,7 @@ export function OrderComponents({ order }: { order: OrderDetail }) {
           Total monthly charge
         </Text>
         <Text size="sm" fw={700} data-testid="total-mrc">
-          {formatMoney(order.mrc_charges)}
+          {formatMoney(order.mrc_charges, order.currency)}
         </Text>
       </Group>
     </>

@@ -45,7 +45,7 @@ function columnsFor(linkTo: (order: OrderListItem) => string, linkLabel: string)
       header: 'Monthly recurring charges',
       sortable: true,
       align: 'right',
-      render: (o) => formatMoney(o.mrc_charges),
+      render: (o) => formatMoney(o.mrc_charges, o.currency),
     },
   ];
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
-import { formatDateTime } from '../../../lib/formats.ts';
+import { formatCount, formatDateTime } from '../../../lib/formats.ts';
 import { useDevices } from '../api/list-devices.ts';
 import { useRemoveDevice } from '../api/remove-device.ts';
 import { DeviceForm } from '../components/DeviceForm.tsx';
@@ -35,7 +35,7 @@ export function SnmpDevicesPage() {
       header: 'Last error',
       render: (d) => (d.last_error ? `${formatDateTime(d.last_error_at)}: ${d.last_error}` : 'none'),
     },
-    { key: 'points', header: 'Points (last hour)', render: (d) => d.points_last_hour.toLocaleString('en-US') },
+    { key: 'points', header: 'Points (last hour)', render: (d) => formatCount(d.points_last_hour) },
     { key: 'next_run_at', header: 'Next run', render: (d) => formatDateTime(d.next_run_at) },
     {
       key: 'actions',
