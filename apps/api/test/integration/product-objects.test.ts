@@ -169,6 +169,8 @@ describe('product-objects batch', () => {
         status: 'invalid',
         errors: {
           'attributes.name': ['This value is required.'],
+          'attributes.num_objects': ['This field is not part of the product-objects collection.'],
+          'attributes.size_bytes': ['This field is not part of the product-objects collection.'],
           'attributes.snmpiftype': ['This value should be a valid integer.'],
           'attributes.speed_bps': ['This value should be a valid integer.'],
         },

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 
 import pLimit, { type LimitFunction } from 'p-limit';
+import { ZodError } from 'zod';
 
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -28,6 +29,22 @@ const rawKey = (item: unknown, field: string) => {
   const value = item && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 };
+
+/**
+ * The field errors of an item its schema refused. A field the collection does not know is named
+ * itself (zod reports the object holding it), so the provider learns it was not taken.
+ */
+function itemErrors(collection: CollectionName, error: ZodError): FieldErrors {
+  const unknown = error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+  const errors = validationError(new ZodError(error.issues.filter((issue) => issue.code !== 'unrecognized_keys')))
+    .data as FieldErrors;
+  for (const issue of unknown)
+    for (const field of issue.keys)
+      (errors[[...issue.path, field].join('.')] ??= []).push(
+        integration.integrationMessages.notInCollection(collection),
+      );
+  return errors;
+}
 
 /** Thrown inside a dry run's transaction so that nothing it wrote stays. */
 class DryRun extends Error {
@@ -59,10 +76,8 @@ export async function applyItem(
     return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const errors = validationError(parsed.error).data as FieldErrors;
-    return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
-  }
+  if (!parsed.success)
+    return { result: { key: rawKey(raw, key), status: 'invalid', errors: itemErrors(collection, parsed.error) } };
   const itemKey = String((parsed.data as Record<string, unknown>)[key]);
   for (let attempt = 1; ; attempt += 1) {
     try {
