@@ -24,6 +24,7 @@ export const integrationMessages = {
   notInCollection: (collection: string) => `This field is not part of the ${collection} collection.`,
   text: 'This value should be text.',
   number: 'This value should be a number.',
+  alsoItem: (position: number) => `Also item ${position} of this batch.`,
   maxlength: (max: number) => `This value is too long: it should have ${max} characters or fewer.`,
 } as const;
 const im = integrationMessages;

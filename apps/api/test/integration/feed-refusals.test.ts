@@ -70,3 +70,35 @@ describe('item fields', () => {
     expect(res.results[1]?.errors).toEqual({ amount: ['This value is required.'] });
   });
 });
+
+describe('keys of one batch', () => {
+  it('refuses the items that share a key, each naming the other, and applies the rest', async () => {
+    const res = await batch(t, token, 'accounts', [
+      account('9340031'),
+      account('9340032', { name: 'First' }),
+      account('9340033'),
+      account('9340032', { name: 'Second' }),
+    ]);
+    expect(res.body.code).toBe('SUCCESS');
+    expect(statuses(res.results)).toEqual(['created', 'invalid', 'created', 'invalid']);
+    expect(res.results[1]).toEqual({
+      key: '9340032',
+      status: 'invalid',
+      errors: { account_number: ['Also item 4 of this batch.'] },
+    });
+    expect(res.results[3]?.errors).toEqual({ account_number: ['Also item 2 of this batch.'] });
+    expect(await t.db.one('SELECT count(*)::int AS n FROM accounts WHERE account_number = $1', ['9340032'])).toEqual({
+      n: 0,
+    });
+  });
+
+  it('tells users apart by email whatever its case', async () => {
+    const res = await batch(t, token, 'users', [
+      { email_nm: 'Twice@Example.com', first_nm: 'A', last_nm: 'B' },
+      { email_nm: 'once@example.com', first_nm: 'A', last_nm: 'B' },
+      { email_nm: 'twice@example.com', first_nm: 'C', last_nm: 'D' },
+    ]);
+    expect(statuses(res.results)).toEqual(['invalid', 'created', 'invalid']);
+    expect(res.results[0]?.errors).toEqual({ email_nm: ['Also item 3 of this batch.'] });
+  });
+});

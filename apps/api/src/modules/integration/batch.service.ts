@@ -130,6 +130,35 @@ export function laneKey(collection: CollectionName, raw: unknown): string {
   return account ? `a:${account}` : `k:${rawKey(raw, integration.collections[collection].key).toLowerCase()}`;
 }
 
+/**
+ * What a batch item writes to: its key (emails in any case), within its account and, for product
+ * objects, its order. Two items of a batch writing to the same row would leave whichever came last:
+ * both are refused instead, each naming the other (1-based positions), so the provider sends one.
+ */
+export function sameKeyErrors(collection: CollectionName, items: unknown[]): Map<number, FieldErrors> {
+  const key = integration.collections[collection].key;
+  const positions = new Map<string, number[]>();
+  for (const [index, raw] of items.entries()) {
+    const value = rawKey(raw, key).trim();
+    if (!value) continue;
+    const target = [
+      collection === 'users' ? value.toLowerCase() : value,
+      rawKey(raw, 'account_number').trim(),
+      collection === 'product-objects' ? rawKey(raw, 'order_number').trim() : '',
+    ].join('\u0000');
+    positions.set(target, [...(positions.get(target) ?? []), index]);
+  }
+  const errors = new Map<number, FieldErrors>();
+  for (const indexes of positions.values()) {
+    if (indexes.length < 2) continue;
+    for (const index of indexes) {
+      const others = indexes.filter((other) => other !== index);
+      errors.set(index, { [key]: others.map((other) => integration.integrationMessages.alsoItem(other + 1)) });
+    }
+  }
+  return errors;
+}
+
 export const emptyCounts = (): BatchCounts => ({ created: 0, updated: 0, unchanged: 0, invalid: 0 });
 
 /** Records a batch or an import in the audit table. */
@@ -162,8 +191,14 @@ export async function runBatch(
   const results: ItemResult[] = new Array(items.length);
   const after: (() => Promise<void>)[] = [];
   const run = lanes(laneCount(deps, 'batch'));
+  const sameKey = sameKeyErrors(collection, items);
   const failure = await settle(async () => {
     for (const [index, raw] of items.entries()) {
+      const errors = sameKey.get(index);
+      if (errors) {
+        results[index] = { key: rawKey(raw, integration.collections[collection].key), status: 'invalid', errors };
+        continue;
+      }
       await run.push(laneKey(collection, raw), async () => {
         const applied = await connections(() => applyItem(deps, collection, raw));
         results[index] = applied.result;
