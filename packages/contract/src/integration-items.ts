@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { email, optionalText, requiredText } from './fields.ts';
+import { email } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 import { vpgStatuses } from './products-ds.ts';
 
@@ -23,8 +23,28 @@ export const integrationMessages = {
   unstorable: 'This item holds a value the portal cannot store.',
   currency: 'This value should be an ISO 4217 currency code (USD, EUR).',
   accountCurrency: (currency: string) => `This value should be the account's currency (${currency}).`,
+  notInCollection: (collection: string) => `This field is not part of the ${collection} collection.`,
+  text: 'This value should be text.',
+  number: 'This value should be a number.',
+  alsoItem: (position: number) => `Also item ${position} of this batch.`,
+  maxlength: (max: number) => `This value is too long: it should have ${max} characters or fewer.`,
 } as const;
 const im = integrationMessages;
+
+/** A text field of an item: a value of another type says so, an over-long one names its maximum. */
+const requiredText = (max = 255) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? m.required : im.text) })
+    .trim()
+    .min(1, m.required)
+    .max(max, im.maxlength(max));
+const optionalText = (max = 255) => z.string({ error: im.text }).trim().max(max, im.maxlength(max)).optional();
+
+/**
+ * An item's object: a field it does not know is refused, never dropped in silence (the batch service
+ * names the collection in the message).
+ */
+const fields = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape);
 
 /** The largest value of a PostgreSQL numeric with `whole` digits before the point and `scale` after it. */
 const largest = (whole: number, scale: number) => `${'9'.repeat(whole)}.${'9'.repeat(scale)}`;
@@ -42,10 +62,17 @@ export const decimal = (scale: number, whole = 12) =>
         // The pattern is for the API description; the transform below is the rule (and its message).
         z
           .string()
-          .max(40, m.maxlength)
+          .max(40, im.maxlength(40))
           .meta({ pattern: `^\\s*-?\\d{1,${whole}}(\\.\\d{1,${scale}})?\\s*$` }),
       ],
-      { error: im.decimal(scale) },
+      {
+        error: (issue) =>
+          issue.input === undefined
+            ? m.required
+            : typeof issue.input === 'number' || typeof issue.input === 'string'
+              ? im.decimal(scale)
+              : im.number,
+      },
     )
     .transform((value, ctx) => {
       const text = typeof value === 'number' ? String(value) : value.trim();
@@ -115,7 +142,7 @@ const key = (max = 64) => requiredText(max);
 const list = <T extends z.ZodType>(item: T, max: number) => z.array(item, { error: m.type }).max(max, m.maxcheck(max));
 const unique = <T>(items: T[], keyOf: (item: T) => string) => new Set(items.map(keyOf)).size === items.length;
 
-const teamMember = z.object({
+const teamMember = fields({
   email_nm: email,
   first_nm: requiredText(100),
   last_nm: requiredText(100),
@@ -123,7 +150,7 @@ const teamMember = z.object({
   phones: list(requiredText(40), 5).default([]),
 });
 
-export const accountItem = z.object({
+export const accountItem = fields({
   account_number: key(),
   name: requiredText(200),
   company: key(100),
@@ -138,16 +165,16 @@ export const accountItem = z.object({
     .refine((team) => unique(team, (t) => t.email_nm), im.duplicate),
 });
 
-export const userItem = z.object({
+export const userItem = fields({
   email_nm: email,
   first_nm: requiredText(100),
   last_nm: requiredText(100),
-  accounts: list(z.object({ account_number: key(), is_account_admin: flag(false) }), 500)
+  accounts: list(fields({ account_number: key(), is_account_admin: flag(false) }), 500)
     .default([])
     .refine((accounts) => unique(accounts, (a) => a.account_number), im.duplicate),
 });
 
-export const productItem = z.object({
+export const productItem = fields({
   product_cd: key(32),
   product: requiredText(200),
   short_product_name: requiredText(100),
@@ -156,7 +183,7 @@ export const productItem = z.object({
   active: flag(true),
 });
 
-const component = z.object({
+const component = fields({
   component_key: key(),
   description: requiredText(200),
   unit_of_measure: optionalText(40),
@@ -169,7 +196,7 @@ const component = z.object({
 const largestOrderCharge = 10n ** 12n - 1n;
 const hundredths = (value: string) => BigInt(value.replace('.', ''));
 
-export const orderItem = z.object({
+export const orderItem = fields({
   order_number: key(),
   account_number: key(),
   product_cd: key(32),
@@ -193,11 +220,11 @@ export const orderItem = z.object({
 /** Base64 of a PDF, at most 10 MB decoded. */
 const pdfBase64 = z
   .string({ error: im.pdf })
-  .max(14_000_000, m.maxlength)
+  .max(14_000_000, im.maxlength(14_000_000))
   .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.startsWith('JVBERi0'), im.pdf)
   .meta({ format: 'byte' });
 
-const invoiceLine = z.object({
+const invoiceLine = fields({
   product_cd: key(32),
   order_number: key().optional(),
   description: optionalText(200),
@@ -205,7 +232,7 @@ const invoiceLine = z.object({
 });
 
 const zero = amount.prefault(0);
-export const invoiceItem = z.object({
+export const invoiceItem = fields({
   invoice_number: key(),
   account_number: key(),
   bill_date: isoDate,
@@ -223,7 +250,7 @@ export const invoiceItem = z.object({
   pdf: pdfBase64.optional(),
 });
 
-export const paymentItem = z.object({
+export const paymentItem = fields({
   payment_reference: key(),
   account_number: key(),
   paid_at: rfc3339,
@@ -233,7 +260,7 @@ export const paymentItem = z.object({
   invoice_number: key().optional(),
 });
 
-export const notificationItem = z.object({
+export const notificationItem = fields({
   external_id: key(),
   kind: z.enum(['maintenance', 'outage'], { error: m.type }),
   subject: requiredText(200),
@@ -254,13 +281,13 @@ export const notificationItem = z.object({
     .refine((numbers) => unique(numbers, (n) => n), im.duplicate),
 });
 
-export const outageItem = z.object({
+export const outageItem = fields({
   external_id: key(),
   message: requiredText(500),
   active: flag(true),
 });
 
-const ticketMessage = z.object({
+const ticketMessage = fields({
   external_id: key(),
   author_name: requiredText(200),
   from_provider: flag(true),
@@ -268,7 +295,7 @@ const ticketMessage = z.object({
   created_at: rfc3339,
 });
 
-export const ticketItem = z.object({
+export const ticketItem = fields({
   ticket_number: key(),
   account_number: key(),
   order_number: key().optional(),
@@ -297,7 +324,7 @@ const productObject = <K extends string, A extends z.ZodType, O extends z.ZodTyp
   kind: K,
   objectKey: O,
   attributes: A,
-) => z.object({ order_number: key(), kind: z.literal(kind), object_key: objectKey, attributes });
+) => fields({ order_number: key(), kind: z.literal(kind), object_key: objectKey, attributes });
 const objectKey = requiredText(200);
 /** A network interface's key: the SNMP ifIndex as the network page addresses it (interfaceId), in its one decimal spelling. */
 const interfaceKey = z
@@ -311,12 +338,12 @@ const zoneName = z
   .string({ error: m.required })
   .trim()
   .min(1, m.required)
-  .max(253, m.maxlength)
+  .max(253, im.maxlength(253))
   .regex(/^(?=[^.]{1,63}(\.|$))[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/, m.type);
 
-const securityZoneAttributes = z.object({
+const securityZoneAttributes = fields({
   dns_records: list(
-    z.object({
+    fields({
       dns_type: z.enum(['A', 'AAAA', 'CNAME', 'MX', 'NS', 'SRV', 'TXT', 'CAA'], { error: m.type }),
       dns_name: requiredText(253),
       content: requiredText(2048),
@@ -325,12 +352,12 @@ const securityZoneAttributes = z.object({
     1000,
   ).default([]),
   /** Threats stopped per threat code over the provider's last 30 days. */
-  threat_types: list(z.object({ threat_type: key(64), amount: count }), 100)
+  threat_types: list(fields({ threat_type: key(64), amount: count }), 100)
     .default([])
     .refine((types) => unique(types, (t) => t.threat_type), im.duplicate),
   /** Threats stopped per country over the provider's last 30 days. */
   threat_countries: list(
-    z.object({
+    fields({
       country_code: z
         .string({ error: m.required })
         .trim()
@@ -345,7 +372,7 @@ const securityZoneAttributes = z.object({
     .refine((countries) => unique(countries, (c) => c.country_code), im.duplicate),
   /** The latest firewall events. */
   firewall_events: list(
-    z.object({
+    fields({
       occurred_at: rfc3339,
       action: requiredText(40),
       ip: requiredText(45),
@@ -362,24 +389,24 @@ export const productObjectItem = z.discriminatedUnion(
     productObject(
       'network_interface',
       interfaceKey,
-      z.object({
+      fields({
         name: requiredText(100),
         alias: optionalText(200),
         snmpiftype: z.number({ error: m.integer }).int(m.integer).min(1, m.min(1)).max(2147483647, m.integer),
         speed_bps: count,
       }),
     ),
-    productObject('storage_bucket', objectKey, z.object({ size_bytes: count, num_objects: count })),
-    productObject('resource_pool_vm', objectKey, z.object({ memory_bytes: count, number_of_cpus: smallCount })),
-    productObject('storage_profile', objectKey, z.object({}).prefault({})),
-    productObject('managed_backup', objectKey, z.object({ title: requiredText(200) })),
+    productObject('storage_bucket', objectKey, fields({ size_bytes: count, num_objects: count })),
+    productObject('resource_pool_vm', objectKey, fields({ memory_bytes: count, number_of_cpus: smallCount })),
+    productObject('storage_profile', objectKey, fields({}).prefault({})),
+    productObject('managed_backup', objectKey, fields({ title: requiredText(200) })),
     // Endpoint backup (decision 097): an agent client keyed by its name, an image-backed machine by its
     // VM name, each with the provider's latest report of it; what changes day by day (protected bytes,
     // backups, snapshots) is series labelled with the same key.
     productObject(
       'endpoint_agent',
       objectKey,
-      z.object({
+      fields({
         os: requiredText(100),
         agent_version: requiredText(40),
         total_bytes_protected: count,
@@ -395,7 +422,7 @@ export const productObjectItem = z.discriminatedUnion(
     productObject(
       'endpoint_image_machine',
       objectKey,
-      z.object({
+      fields({
         os: requiredText(100),
         total_local_storage_bytes: count,
         total_snapshots: smallCount,
@@ -415,13 +442,13 @@ export const productObjectItem = z.discriminatedUnion(
     productObject(
       'dr_protection_group',
       objectKey,
-      z.object({
+      fields({
         configured_rpo_seconds: z.number({ error: m.integer }).int(m.integer).min(1, m.min(1)).max(86400, m.max(86400)),
         status: z.enum(vpgStatuses, { error: m.type }),
         last_test: rfc3339.nullish().transform((v) => v ?? null),
       }),
     ),
-    productObject('dr_vm', objectKey, z.object({ vm_name: requiredText(200), vpg: requiredText(200) })),
+    productObject('dr_vm', objectKey, fields({ vm_name: requiredText(200), vpg: requiredText(200) })),
   ],
   { error: m.type },
 );
@@ -502,7 +529,7 @@ export const snmpDeviceFields = z.object({
     .refine((list) => unique(list, (i) => `${i.order_number}\u0000${i.object_key}`), im.duplicate),
 });
 
-export const snmpDeviceItem = snmpDeviceFields.superRefine((d, ctx) => {
+export const snmpDeviceItem = snmpDeviceFields.strict().superRefine((d, ctx) => {
   if (d.version === '2c' && d.community === undefined)
     ctx.addIssue({ code: 'custom', path: ['community'], message: sm.community });
   if (d.version === '3' && d.v3 === undefined) ctx.addIssue({ code: 'custom', path: ['v3'], message: sm.v3 });
@@ -550,7 +577,7 @@ const sourceUrl = z
   .meta({ format: 'uri' });
 
 /** One series of an order that a source answers instead of stored points: the expression is used as is. */
-const prometheusSeries = z.object({
+const prometheusSeries = fields({
   order_number: key(),
   metric: z
     .string({ error: m.required })

@@ -169,6 +169,8 @@ describe('product-objects batch', () => {
         status: 'invalid',
         errors: {
           'attributes.name': ['This value is required.'],
+          'attributes.num_objects': ['This field is not part of the product-objects collection.'],
+          'attributes.size_bytes': ['This field is not part of the product-objects collection.'],
           'attributes.snmpiftype': ['This value should be a valid integer.'],
           'attributes.speed_bps': ['This value should be a valid integer.'],
         },
@@ -211,15 +213,12 @@ describe('product-objects batch', () => {
       `SELECT b.* FROM bs_managed_backups b JOIN orders o USING (base_order_id) WHERE o.order_number = 'PO-B-bs'`,
     );
     expect(
-      statuses(
-        await run([
-          bucket('PO-A-ob', 'shared', 99),
-          bucket('PO-A-ob', 'shared', 100),
-          backup('PO-A-bs', 'hash-shared', 'A backup'),
-          backup('PO-A-bs', 'hash-shared', 'A backup, renamed'),
-        ]),
-      ),
-    ).toEqual(['created', 'updated', 'created', 'updated']);
+      statuses(await run([bucket('PO-A-ob', 'shared', 99), backup('PO-A-bs', 'hash-shared', 'A backup')])),
+    ).toEqual(['created', 'created']);
+    // A key twice in one batch is refused (issue 34): the change comes in a batch of its own.
+    expect(
+      statuses(await run([bucket('PO-A-ob', 'shared', 100), backup('PO-A-bs', 'hash-shared', 'A backup, renamed')])),
+    ).toEqual(['updated', 'updated']);
     expect(
       await t.db.query(
         `SELECT b.* FROM ob_buckets b JOIN orders o USING (base_order_id) WHERE o.order_number = 'PO-B-ob'`,

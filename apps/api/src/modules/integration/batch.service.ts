@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 
 import pLimit, { type LimitFunction } from 'p-limit';
+import { ZodError } from 'zod';
 
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -28,6 +29,22 @@ const rawKey = (item: unknown, field: string) => {
   const value = item && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 };
+
+/**
+ * The field errors of an item its schema refused. A field the collection does not know is named
+ * itself (zod reports the object holding it), so the provider learns it was not taken.
+ */
+function itemErrors(collection: CollectionName, error: ZodError): FieldErrors {
+  const unknown = error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+  const errors = validationError(new ZodError(error.issues.filter((issue) => issue.code !== 'unrecognized_keys')))
+    .data as FieldErrors;
+  for (const issue of unknown)
+    for (const field of issue.keys)
+      (errors[[...issue.path, field].join('.')] ??= []).push(
+        integration.integrationMessages.notInCollection(collection),
+      );
+  return errors;
+}
 
 /** Thrown inside a dry run's transaction so that nothing it wrote stays. */
 class DryRun extends Error {
@@ -59,10 +76,8 @@ export async function applyItem(
     return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const errors = validationError(parsed.error).data as FieldErrors;
-    return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
-  }
+  if (!parsed.success)
+    return { result: { key: rawKey(raw, key), status: 'invalid', errors: itemErrors(collection, parsed.error) } };
   const itemKey = String((parsed.data as Record<string, unknown>)[key]);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -115,6 +130,35 @@ export function laneKey(collection: CollectionName, raw: unknown): string {
   return account ? `a:${account}` : `k:${rawKey(raw, integration.collections[collection].key).toLowerCase()}`;
 }
 
+/**
+ * What a batch item writes to: its key (emails in any case), within its account and, for product
+ * objects, its order. Two items of a batch writing to the same row would leave whichever came last:
+ * both are refused instead, each naming the other (1-based positions), so the provider sends one.
+ */
+export function sameKeyErrors(collection: CollectionName, items: unknown[]): Map<number, FieldErrors> {
+  const key = integration.collections[collection].key;
+  const positions = new Map<string, number[]>();
+  for (const [index, raw] of items.entries()) {
+    const value = rawKey(raw, key).trim();
+    if (!value) continue;
+    const target = [
+      collection === 'users' ? value.toLowerCase() : value,
+      rawKey(raw, 'account_number').trim(),
+      collection === 'product-objects' ? rawKey(raw, 'order_number').trim() : '',
+    ].join('\u0000');
+    positions.set(target, [...(positions.get(target) ?? []), index]);
+  }
+  const errors = new Map<number, FieldErrors>();
+  for (const indexes of positions.values()) {
+    if (indexes.length < 2) continue;
+    for (const index of indexes) {
+      const others = indexes.filter((other) => other !== index);
+      errors.set(index, { [key]: others.map((other) => integration.integrationMessages.alsoItem(other + 1)) });
+    }
+  }
+  return errors;
+}
+
 export const emptyCounts = (): BatchCounts => ({ created: 0, updated: 0, unchanged: 0, invalid: 0 });
 
 /** Records a batch or an import in the audit table. */
@@ -147,8 +191,14 @@ export async function runBatch(
   const results: ItemResult[] = new Array(items.length);
   const after: (() => Promise<void>)[] = [];
   const run = lanes(laneCount(deps, 'batch'));
+  const sameKey = sameKeyErrors(collection, items);
   const failure = await settle(async () => {
     for (const [index, raw] of items.entries()) {
+      const errors = sameKey.get(index);
+      if (errors) {
+        results[index] = { key: rawKey(raw, integration.collections[collection].key), status: 'invalid', errors };
+        continue;
+      }
       await run.push(laneKey(collection, raw), async () => {
         const applied = await connections(() => applyItem(deps, collection, raw));
         results[index] = applied.result;
