@@ -214,6 +214,7 @@ const fixtures: Record<CollectionName, Record<string, (n: number) => Item>> = {
       account_number: `BND-ACC-${n}`,
       name: 'Boundary account',
       company: 'BndCo',
+      currency: 'USD',
       team: [
         {
           email_nm: `tm${n}@bnd.example`,
@@ -277,6 +278,7 @@ const fixtures: Record<CollectionName, Record<string, (n: number) => Item>> = {
       governmental_charges: '0',
       balance_forward: '0',
       total_amt_due: '10.00',
+      currency: 'USD',
       lines: [{ product_cd: 'BNDP', order_number: 'BND-O1', description: 'Port', price: '10.00' }],
       pdf: Buffer.from('%PDF-1.4\n').toString('base64'),
     }),
@@ -287,6 +289,7 @@ const fixtures: Record<CollectionName, Record<string, (n: number) => Item>> = {
       account_number: 'BND-A1',
       paid_at: time,
       amount: '1.00',
+      currency: 'USD',
       invoice_number: 'BND-I1',
     }),
   },
