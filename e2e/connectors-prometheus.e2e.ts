@@ -160,7 +160,11 @@ describe('a Prometheus-compatible source', () => {
     let rows: (number | null)[][] = [];
     const deadline = Date.now() + 180_000;
     const rates = () => rows.filter((r) => typeof r[1] === 'number' && (r[1] as number) > 0);
-    while (Date.now() < deadline && rates().length < 3) {
+    // The page asks for ranges ending on a whole minute, and Prometheus answers the rate at each step of
+    // the range from the scrapes just before it: wait until some rates are older than this minute (a page
+    // clock ahead, as the stored-data tests use, would put the last step after the newest scrape).
+    const beforeMinute = () => rates().filter((r) => Number(r[0]) <= Math.floor(Date.now() / 60000) * 60).length;
+    while (Date.now() < deadline && (rates().length < 3 || beforeMinute() < 1)) {
       for (let i = 0; i < 20; i++) await fetch(`${server.origin}/api/health`).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       if (prometheus?.exitCode !== null || exporter?.exitCode !== null) throw new Error(`exited:\n${output}`);
@@ -173,9 +177,6 @@ describe('a Prometheus-compatible source', () => {
     expect(rows.some((r) => typeof r[2] === 'number' && (r[2] as number) > 0)).toBe(true);
 
     const { context, page } = await newPage(browser, server.origin);
-    // The page asks for ranges ending on the last whole minute: its clock a minute ahead puts that
-    // minute after the rates that just arrived, instead of waiting up to a minute for one to pass.
-    await context.clock.install({ time: Date.now() + 60_000 });
     await signIn(page, demoEmails.customer);
     const chartCall = page.waitForResponse(
       (r) => r.url().includes('network/get-network-stats') && r.url().includes(`interfaceId=${interfaceId}`),
