@@ -78,13 +78,13 @@ export default defineConfig({
           // every page through axe) walk dozens of pages, and each step still waits at most 20 s.
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          // Three files at once (decisions 106 and 119): a browser file mostly waits (the spec's 3 s
-          // redirects, Prometheus scrapes, SNMP polls, its server's start), and every file is on its own:
-          // its own server on its own database (a clone of the seeded PostgreSQL template when CI
+          // Two files at once (decision 106), beside the unit and API files (decision 119): a browser file
+          // mostly waits (the spec's 3 s redirects, Prometheus scrapes, SNMP polls), and every file is on
+          // its own: its own server on its own database (a clone of the seeded PostgreSQL template when CI
           // provides PostgreSQL, else a copy of the seeded embedded data directory, see
           // e2e/helpers/server.ts), on a port below the ephemeral range, with its own Chromium and
           // temporary folders; the fixed ports (Prometheus, node exporter, snmpd) each belong to one file.
-          maxWorkers: 3,
+          maxWorkers: 2,
           globalSetup: ['e2e/helpers/global-setup.ts'],
         },
       },
