@@ -160,7 +160,9 @@ describe('a Prometheus-compatible source', () => {
     let rows: (number | null)[][] = [];
     const deadline = Date.now() + 180_000;
     const rates = () => rows.filter((r) => typeof r[1] === 'number' && (r[1] as number) > 0);
-    // The page asks for ranges ending on a whole minute: wait until some rates are older than this one.
+    // The page asks for ranges ending on a whole minute, and Prometheus answers the rate at each step of
+    // the range from the scrapes just before it: wait until some rates are older than this minute (a page
+    // clock ahead, as the stored-data tests use, would put the last step after the newest scrape).
     const beforeMinute = () => rates().filter((r) => Number(r[0]) <= Math.floor(Date.now() / 60000) * 60).length;
     while (Date.now() < deadline && (rates().length < 3 || beforeMinute() < 1)) {
       for (let i = 0; i < 20; i++) await fetch(`${server.origin}/api/health`).catch(() => undefined);

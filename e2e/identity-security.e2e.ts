@@ -1,9 +1,9 @@
-import { popups, profile } from '@portal/contract';
+import { popups, profile, timing } from '@portal/contract';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, newPage, signIn, submitCredentials } from './helpers/browser.ts';
+import { launchBrowser, newPage, signIn, submitCredentials, trackApiCalls } from './helpers/browser.ts';
 import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
@@ -85,6 +85,8 @@ describe('two-factor authentication', () => {
 describe('gates after sign-in', () => {
   it('sends legal@demo.test to accept the pending agreement before anything else', async () => {
     const { context, page } = await newPage(browser, server.origin);
+    await context.clock.install();
+    const calls = trackApiCalls(page);
     await submitCredentials(page, demoEmails.legal);
     const dialog = page.getByRole('dialog', { name: popups.legal.title });
     await dialog.waitFor();
@@ -96,14 +98,19 @@ describe('gates after sign-in', () => {
     await page.getByRole('button', { name: 'Agree' }).click();
     await page.waitForURL('**/portal/home/index');
     await page.getByTestId('greeting').waitFor();
-    // Nothing sends them back: the dashboard's calls now succeed.
-    await page.waitForTimeout(3500);
+    // Nothing sends them back: the dashboard's calls now succeed, so once they have answered, no popup
+    // and no redirect follows, however far the page's clock runs past the redirect delay.
+    await calls.settled();
+    await page.clock.runFor(timing.redirectDelayMs * 2);
     expect(new URL(page.url()).pathname).toBe('/portal/home/index');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
 
   it('sends twofa-required@demo.test to the two-factor tab, and lets them in once it is on', async () => {
     const { context, page } = await newPage(browser, server.origin);
+    await context.clock.install();
+    const calls = trackApiCalls(page);
     await submitCredentials(page, demoEmails.twofaRequired);
     const dialog = page.getByRole('dialog', { name: popups.twoFactorRequired.title });
     await dialog.waitFor();
@@ -114,8 +121,10 @@ describe('gates after sign-in', () => {
 
     await page.goto('/portal/home/index');
     await page.getByTestId('greeting').waitFor();
-    await page.waitForTimeout(3500);
+    await calls.settled();
+    await page.clock.runFor(timing.redirectDelayMs * 2);
     expect(new URL(page.url()).pathname).toBe('/portal/home/index');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
 });

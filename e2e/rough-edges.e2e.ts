@@ -44,11 +44,12 @@ describe('paging past the end', () => {
     // The address moves off page 999 to the last page (page 1 has no page parameter).
     await p.waitForFunction(() => !window.location.search.includes('page=999'));
     const lastPage = Number(new URL(p.url()).searchParams.get('page') ?? '1');
-    expect(lastPage).toBeGreaterThanOrEqual(1);
+    // The demo customer's invoices (61 on the main account) fill more than one page.
+    expect(lastPage).toBeGreaterThan(1);
     expect(lastPage).toBeLessThan(999);
     await expect(pager.getByText(`Page ${lastPage} of ${lastPage}`).count()).resolves.toBe(1);
     expect(await p.locator('table tbody tr').count()).toBeGreaterThan(0);
-    if (lastPage > 1) await expect(pager.getByRole('button', { name: 'Previous page' }).count()).resolves.toBe(1);
+    await expect(pager.getByRole('button', { name: 'Previous page' }).count()).resolves.toBe(1);
     await context.close();
   });
 });

@@ -39,11 +39,9 @@ describe('tickets', () => {
     const colours = await page
       .locator('[data-status-color]')
       .evaluateAll((els) => els.map((el) => [el.textContent?.trim(), el.getAttribute('data-status-color')]));
-    for (const [status, colour] of colours) {
-      if (status?.startsWith('Closed')) expect(colour).toBe('green');
-      else if (status?.startsWith('Deferred to Client')) expect(colour).toBe('red');
-      else expect(colour).toBe('yellow');
-    }
+    const specColour = (status?: string | null) =>
+      status?.startsWith('Closed') ? 'green' : status?.startsWith('Deferred to Client') ? 'red' : 'yellow';
+    expect(colours).toEqual(colours.map(([status]) => [status, specColour(status)]));
     const number = (await row.locator('a').first().textContent()) ?? '';
     await row.locator('a').first().click();
     await page.waitForURL(/\/portal\/r\/tickets\/ticket\/\d+$/);

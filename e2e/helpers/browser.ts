@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo.ts';
 
@@ -78,4 +78,33 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await submitCredentials(page, email, password);
   await page.waitForURL('**/portal/home/index');
   await page.getByTestId('greeting').waitFor();
+}
+
+/**
+ * Tracks the page's API calls (not its live-update stream, which stays open): `settled()` resolves once
+ * none has been in flight for half a second, so the page has acted on whatever they answered. Call it
+ * before the page loads.
+ */
+export function trackApiCalls(page: Page): { settled: () => Promise<void> } {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/') || request.resourceType() === 'eventsource') return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled() {
+      const deadline = Date.now() + 20_000;
+      while (inFlight.size > 0 || Date.now() - lastChange < 500) {
+        if (Date.now() > deadline) throw new Error(`API calls still in flight: ${[...inFlight].map((r) => r.url())}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }

@@ -51,7 +51,8 @@ beforeAll(async () => {
   await migrate(db);
   expect(await isEmpty(db)).toBe(true);
   summary = await seed(db, { now: NOW });
-}, 120_000);
+  // A guard against a hang: seeding PGlite takes a minute or two while the browser tests run beside it.
+}, 300_000);
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
@@ -380,5 +381,5 @@ describe('determinism', () => {
     );
     expect(next?.user_id).toBe(summary.counts.users + 1);
     await expect(seed(again, { now: NOW })).rejects.toThrow(/not empty/);
-  }, 120_000);
+  }, 300_000);
 });

@@ -58,7 +58,6 @@ describe('backup platform', () => {
     expect(p.backup_mgmt_objects_mrc).toBe(charge('Backup management objects'));
     expect(p.backup_storage_mrc).toBe(charge('Backup repository'));
     expect(p.replication_storage_mrc).toBe(charge('Replication'));
-    if (!order.replication_storage_applies) expect(p.replication_storage_mrc).toBe(0);
     const others = order.charges
       .filter((c) => !/^(Backup management objects|Backup repository|Replication)/.test(c.description))
       .reduce((sum, c) => sum + c.mrc_charges, 0);
@@ -79,18 +78,25 @@ describe('backup platform', () => {
   });
 
   it('a part whose component is missing does not apply and charges nothing', async () => {
-    const mgmt = (await components(ch)).find((c) => c.description.startsWith('Backup management objects'));
-    await t.db.query('UPDATE order_components SET quantity = 0 WHERE component_id = $1', [mgmt?.component_id]);
+    // Management objects are always on the order; replication is on it or not, as the seed drew: none of either.
+    const taken = (await components(ch)).filter((c) => /^(Backup management objects|Replication)/.test(c.description));
+    await t.db.query('UPDATE order_components SET quantity = 0 WHERE component_id = ANY($1::int[])', [
+      taken.map((c) => c.component_id),
+    ]);
     try {
       const order = (await get('orders-ch/get-order-ch', { baseOrderId: ch })).body.data as ChOrder;
       expect(order.backup_mgmt_applies).toBe(false);
       expect(order.platform.backup_mgmt_objects_rate).toBe(0);
       expect(order.platform.backup_mgmt_objects_mrc).toBe(0);
+      expect(order.replication_storage_applies).toBe(false);
+      expect(order.platform.replication_storage_rate).toBe(0);
+      expect(order.platform.replication_storage_mrc).toBe(0);
     } finally {
-      await t.db.query('UPDATE order_components SET quantity = $2 WHERE component_id = $1', [
-        mgmt?.component_id,
-        mgmt?.quantity,
-      ]);
+      for (const c of taken)
+        await t.db.query('UPDATE order_components SET quantity = $2 WHERE component_id = $1', [
+          c.component_id,
+          c.quantity,
+        ]);
     }
   });
 

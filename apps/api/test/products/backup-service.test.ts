@@ -7,7 +7,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 let customer: string;
 
-/** The first active order of a controller in (or, with `not`, outside) the accounts of a user, with managed backups. */
+/**
+ * The first active order of a controller in (or, with `not`, outside) the accounts of a user, with managed
+ * backups and protected servers.
+ */
 async function orderOf(email: string, controller: string, not = false) {
   const row = await t.db.one<{ base_order_id: number }>(
     `SELECT o.base_order_id FROM orders o JOIN products p ON p.product_cd = o.product_cd
@@ -15,6 +18,8 @@ async function orderOf(email: string, controller: string, not = false) {
         AND o.account_id ${not ? 'NOT' : ''} IN (SELECT au.account_id FROM accounts_users au JOIN users u ON u.user_id = au.user_id WHERE u.email_nm = $1)
         AND EXISTS (SELECT 1 FROM metric_series m WHERE m.base_order_id = o.base_order_id)
         AND ($2 <> 'bs' OR EXISTS (SELECT 1 FROM bs_managed_backups b WHERE b.base_order_id = o.base_order_id))
+        AND ($2 <> 'bs' OR EXISTS (SELECT 1 FROM order_components c WHERE c.base_order_id = o.base_order_id
+                                      AND c.description LIKE 'Protected servers%' AND c.quantity > 0))
       ORDER BY o.base_order_id LIMIT 1`,
     [email, controller],
   );
@@ -81,8 +86,9 @@ describe('backup as a service', () => {
         WHERE base_order_id = $1 AND description LIKE 'Protected servers%'`,
       [bs],
     );
-    expect(order.server_count).toBe(servers?.q ?? 0);
-    if (servers) expect(order.bs_bo_rate).toBeCloseTo(servers.mrc / servers.q, 3);
+    expect(servers).toBeDefined();
+    expect(order.server_count).toBe(servers?.q);
+    expect(order.bs_bo_rate).toBeCloseTo(Number(servers?.mrc) / Number(servers?.q), 3);
     expect(order.per_gb_rate).toBeGreaterThan(0);
     expect(order.workstation_count).toBe(0);
   });

@@ -41,7 +41,6 @@ describe('open cloud', () => {
       volume_storage_apply: has('Volume storage'),
       snap_storage_apply: has('Snapshot storage'),
     });
-    if (!order.snap_storage_apply) expect(order.mtd_spend.mtd_daily_snapshot_storage_mrc).toBe(0);
     expect(order.open_cloud.daily_vm_qty).toBeGreaterThan(0);
     expect(order.open_cloud.volume_storage_bytes).toBeGreaterThan(0);
     expect(order.open_cloud.snap_storage_bytes).toBeGreaterThan(0);
@@ -80,20 +79,27 @@ describe('open cloud', () => {
   });
 
   it('a component with no quantity (or none) does not apply', async () => {
-    const compute = await t.db.one<{ component_id: number; quantity: number }>(
-      `SELECT component_id, quantity FROM order_components WHERE base_order_id = $1 AND description LIKE 'Compute instances%'`,
+    // Compute is always on the order; snapshot storage is on it or not, as the seed drew: none of either.
+    const taken = await t.db.query<{ component_id: number; quantity: number }>(
+      `SELECT component_id, quantity FROM order_components
+        WHERE base_order_id = $1 AND (description LIKE 'Compute instances%' OR description LIKE 'Snapshot storage%')`,
       [oc],
     );
-    await t.db.query('UPDATE order_components SET quantity = 0 WHERE component_id = $1', [compute?.component_id]);
+    await t.db.query('UPDATE order_components SET quantity = 0 WHERE component_id = ANY($1::int[])', [
+      taken.map((c) => c.component_id),
+    ]);
     try {
       const order = (await get('orders-oc/get-order-oc', { baseOrderId: oc })).body.data as OcOrder;
       expect(order.instances_apply).toBe(false);
       expect(order.mtd_spend.mtd_daily_vm_mrc).toBe(0);
+      expect(order.snap_storage_apply).toBe(false);
+      expect(order.mtd_spend.mtd_daily_snapshot_storage_mrc).toBe(0);
     } finally {
-      await t.db.query('UPDATE order_components SET quantity = $2 WHERE component_id = $1', [
-        compute?.component_id,
-        compute?.quantity,
-      ]);
+      for (const c of taken)
+        await t.db.query('UPDATE order_components SET quantity = $2 WHERE component_id = $1', [
+          c.component_id,
+          c.quantity,
+        ]);
     }
   });
 
