@@ -56,10 +56,14 @@ describe('services list', () => {
     expect(csv.name).toBe('Services-1000101.csv');
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Account Number,Account Name,Product,Order Number,Circuit ID,Customer Reference,Alias,Monthly Recurring Charges',
+      'Account Number,Account Name,Product,Order Number,Circuit ID,Customer Reference,Alias,Monthly Recurring Charges,Currency',
     );
     expect(lines).toHaveLength(products.length + 1);
-    for (const line of lines.slice(1)) expect(backup.some((p) => line.includes(p))).toBe(true);
+    for (const line of lines.slice(1)) {
+      expect(backup.some((p) => line.includes(p))).toBe(true);
+      // The price is a plain number; its currency, the account's (the demo's are dollars), beside it.
+      expect(line.endsWith(',USD')).toBe(true);
+    }
 
     // Each row links to the product page of its order.
     const href = await serviceLinks(page).first().getAttribute('href');
