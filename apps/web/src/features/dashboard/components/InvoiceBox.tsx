@@ -32,7 +32,8 @@ const placeholderInvoice = {
   days_until_due: 10,
 } satisfies Partial<Invoice>;
 
-const placeholderSlices = Array.from({ length: maxSlices }, (_, index) => ({ label: `Service ${index}`, value: 1 }));
+/** The loading skeleton's donut slices: as many as the real donut can have, shown blurred. */
+const loadingSlices = Array.from({ length: maxSlices }, (_, index) => ({ label: `Service ${index}`, value: 1 }));
 
 type SummaryData = Pick<
   Invoice,
@@ -133,7 +134,12 @@ export function InvoiceBox() {
         ) : (
           // As many legend lines as the donut can have, so the box does not grow when it arrives.
           <Placeholder radius="md">
-            <Donut title="" slices={placeholderSlices} formatValue={(value) => formatMoney(value, 'USD')} empty="" />
+            <Donut
+              title=""
+              slices={loadingSlices}
+              formatValue={(value) => formatMoney(value, placeholderInvoice.currency)}
+              empty=""
+            />
           </Placeholder>
         )}
       </Stack>
