@@ -27,8 +27,10 @@ let admin: pg.Pool | undefined;
 let spare: Promise<string> | undefined;
 
 const adminPool = (url: string) => {
-  admin ??= new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
-  admin.on('error', () => {});
+  if (!admin) {
+    admin = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
+    admin.on('error', () => {});
+  }
   return admin;
 };
 
