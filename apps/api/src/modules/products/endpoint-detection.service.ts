@@ -7,7 +7,7 @@ import { metrics, seriesReader } from '../metrics/index.ts';
 import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**
- * How the endpoint detection answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
+ * How the endpoint detection answer is derived (the seed has no billing feed for it; see seed/metrics.ts):
  * - hasLicenses: the order has an 'EDR licences' component with a quantity above 0 (order_components).
  * - licenses_rate: that component's rate (its own, else its charge over its quantity), dollars per licence a
  *   month; 0 without it.

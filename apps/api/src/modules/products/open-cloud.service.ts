@@ -19,7 +19,7 @@ function typesIn(table: ChartData): string[] {
 }
 
 /**
- * How the open cloud answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
+ * How the open cloud answer is derived (the seed has no billing feed for it; see seed/metrics.ts):
  * - instances_apply / volume_storage_apply / snap_storage_apply: the order has a component whose
  *   description starts with 'Compute instances' / 'Volume storage' / 'Snapshot storage' and a
  *   quantity above 0 (order_components).

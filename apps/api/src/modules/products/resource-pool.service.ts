@@ -13,7 +13,7 @@ import { findStorageProfiles, findVms, type VmSearch } from './resource-pool.rep
 
 const profileTitle = (p: string) => `Storage: ${p.charAt(0).toUpperCase()}${p.slice(1)}`;
 
-/** Resource pool page (series: header of db/seed/metrics.ts; VMs: resource_pool_vms; profiles: storage_profiles). */
+/** Resource pool page (series: header of seed/metrics.ts; VMs: resource_pool_vms; profiles: storage_profiles). */
 export function resourcePoolService(deps: Deps) {
   const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);

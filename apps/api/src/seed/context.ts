@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import type { BulkWriter, Ids } from './bulk.ts';
 import type { FeedSink } from './feed.ts';
 import type { NoticeRecipients } from './notices.ts';

@@ -7,10 +7,10 @@
  */
 import { parseArgs } from 'node:util';
 
-import { openDatabase } from '../../bootstrap.ts';
-import { loadEnv } from '../../config/env.ts';
-import type { Db } from '../client.ts';
-import { migrate } from '../migrate.ts';
+import { openDatabase } from '../bootstrap.ts';
+import { loadEnv } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
 import { DEMO_PASSWORD, demoEmails } from './demo.ts';
 import { isEmpty, seed } from './index.ts';
 import type { SeedSummary } from './index.ts';

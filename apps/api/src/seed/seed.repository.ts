@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 
 /**
  * The seed's own SQL: reading back what the feed stored, and the few demo facts no feed carries and no

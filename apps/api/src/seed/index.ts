@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Algorithm } from '@node-rs/argon2';
 
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import { addInvoices } from './billing.ts';
 import { BulkWriter, Ids } from './bulk.ts';
 import { addProducts } from './catalog.ts';
