@@ -1,5 +1,5 @@
 -- Backup as a service product page: the managed backups of bs orders and their runs. Storage history
--- lives in metric_points (header of seed/metrics.ts); protected item counts and rates come from
+-- lives in metric_points (header of db/seed/metrics.ts); protected item counts and rates come from
 -- the order's order_components (see modules/products/backup-service.service.ts).
 CREATE TABLE bs_managed_backups (
   id            integer PRIMARY KEY,
