@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeps } from '../../src/bootstrap.ts';
 import { demoEmails } from '../../src/seed/demo.ts';
 import type { Deps } from '../../src/deps.ts';
-import { recordEvent } from '../../src/modules/integration/events.repository.ts';
+import { recordEvent } from '../../src/modules/events/events.service.ts';
 import { unseal } from '../../src/lib/sealed.ts';
 import {
   leaseDueWebhooks,

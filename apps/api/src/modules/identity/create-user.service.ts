@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Captcha } from '../captcha/captcha.service.ts';
-import { acceptAllActiveAgreements } from '../legal/legal.repository.ts';
+import { acceptAllActiveAgreements } from '../legal/legal.service.ts';
 import { delivered } from '../users/users.mail.ts';
 import {
   findAccountAdminEmails,

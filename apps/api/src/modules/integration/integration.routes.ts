@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import type { Release } from '../../lib/in-flight.ts';
 import { route } from '../../plugins/route.ts';
 import { assertBatchAllowed, listBatches, runBatch, takeBatchPlace } from './batch.service.ts';
-import { readEvents } from './events.service.ts';
+import { readEvents } from '../events/events.service.ts';
 import { createTokensService, requireScope, unauthorized, type IntegrationCaller } from './tokens.service.ts';
 import { startWebhookDelivery } from './webhooks.service.ts';
 

@@ -7,7 +7,7 @@ import { portalLink } from '../../lib/mail.ts';
 import { seal, unseal } from '../../lib/sealed.ts';
 import { composeMessage, hello } from '../identity/mail-templates.ts';
 import { delivered } from '../users/users.mail.ts';
-import { eventsAfter } from './events.repository.ts';
+import { eventsAfter } from '../events/events.service.ts';
 import {
   disableWebhook,
   leaseDueWebhooks,

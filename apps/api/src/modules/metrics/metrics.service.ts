@@ -16,6 +16,9 @@ import { findCallerOrder, tryUpkeepLock } from './store.repository.ts';
 import { retentionOf } from './tiers.ts';
 import { metricsUpkeep } from './upkeep.ts';
 
+/** Which open live streams' sessions still hold (live.routes.ts checks them in one query). */
+export { heldSessions, sessionKey, type LiveSession } from './live-sessions.repository.ts';
+
 /** An API process's ingestion also hands new points to live subscribers (`live`, decision 102). */
 type IngestDeps = Pick<Deps, 'db' | 'env' | 'clock'> & { live?: LiveSink };
 
@@ -47,8 +50,13 @@ export async function ingestOtlp(deps: IngestDeps, body: unknown) {
   return { data, protobuf: protobuf ? otlpResponse(data.rejected) : null };
 }
 
-export async function dataFreshnessOf(deps: IngestDeps, caller: Caller, baseOrderId: number) {
+/** NOT_FOUND (revealing nothing) unless the order is in one of the caller's accounts. */
+export async function requireCallerOrder(deps: Pick<Deps, 'db'>, caller: Caller, baseOrderId: number) {
   if (!(await findCallerOrder(deps.db, caller.userId, baseOrderId))) throw notFound();
+}
+
+export async function dataFreshnessOf(deps: IngestDeps, caller: Caller, baseOrderId: number) {
+  await requireCallerOrder(deps, caller, baseOrderId);
   return dataFreshness(deps, baseOrderId);
 }
 

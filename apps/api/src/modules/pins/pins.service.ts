@@ -8,7 +8,7 @@ import { portalLink } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { hashLinkToken, newLinkToken } from '../identity/link-tokens.ts';
-import { recordEvent } from '../integration/events.repository.ts';
+import { recordEvent } from '../events/events.service.ts';
 import {
   findPinAccount,
   findPinAccounts,
