@@ -7,10 +7,10 @@ import { metrics as contract } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../plugins/route.ts';
-import { createTokensService, requireScope } from '../integration/tokens.service.ts';
+import { authenticateIntegration, requireScope } from '../token-auth/token-auth.service.ts';
 import { createLiveHub } from './live.ts';
 import { liveRoutes } from './live.routes.ts';
-import { dataFreshnessOf, ingestJson, ingestOtlp, ingestRemoteWrite, startUpkeep } from './metrics.service.ts';
+import { ingestJson, ingestOtlp, ingestRemoteWrite, startUpkeep } from './metrics.service.ts';
 
 const ingestCalls = new Set([contract.ingestPoints.id, contract.prometheusWrite.id, contract.otlpMetrics.id]);
 const operationOf = (config: unknown) => (config as { operationId?: string } | undefined)?.operationId ?? '';
@@ -18,10 +18,9 @@ const operationOf = (config: unknown) => (config as { operationId?: string } | u
 /**
  * Usage data (issue 12): the data-freshness call of the product pages, and the provider's ingestion
  * calls (scope metrics) in JSON, Prometheus remote write and OTLP/HTTP, authenticated with an
- * integration token by the integration module's own service, before their body is read.
+ * integration token (token-auth), before their body is read.
  */
 export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, deps, contract.getDataFreshness, ({ caller, input }) => dataFreshnessOf(deps, caller, input.baseOrderId));
   startUpkeep(app, deps);
 
   // Live updates (issue 13): one hub per process; what this process ingests reaches every process's clients.
@@ -31,7 +30,6 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
   const writer = { ...deps, live: hub.sink };
 
   await app.register(async (v1) => {
-    const tokens = createTokensService(deps);
     v1.addHook('onRoute', (options) => {
       if (ingestCalls.has(operationOf(options.config))) options.bodyLimit = deps.env.METRICS_BODY_LIMIT_BYTES;
     });
@@ -42,7 +40,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
     // A gzip body (OTLP exporters send one) is inflated as it is read; the body limit counts what comes out.
     v1.addHook('preParsing', async (request, _reply, payload) => {
       if (!ingestCalls.has(operationOf(request.routeOptions.config))) return payload;
-      requireScope(await tokens.authenticate(request.headers.authorization), 'metrics');
+      requireScope(await authenticateIntegration(deps, request.headers.authorization), 'metrics');
       const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
       if (encoding === 'identity' || (encoding === 'snappy' && request.url.includes('/prometheus/'))) return payload;
       if (encoding !== 'gzip')

@@ -11,7 +11,6 @@ import { jsonPoints } from './json.ts';
 import { decodeOtlpJson, decodeOtlpProtobuf, otlpPoints, otlpResponse } from './otlp.ts';
 import type { PointIn, Rejected } from './points.ts';
 import { decodeRemoteWrite } from './remote-write.ts';
-import { dataFreshness } from './series.service.ts';
 import { findCallerOrder, tryUpkeepLock } from './store.repository.ts';
 import { retentionOf } from './tiers.ts';
 import { metricsUpkeep } from './upkeep.ts';
@@ -53,11 +52,6 @@ export async function ingestOtlp(deps: IngestDeps, body: unknown) {
 /** NOT_FOUND (revealing nothing) unless the order is in one of the caller's accounts. */
 export async function requireCallerOrder(deps: Pick<Deps, 'db'>, caller: Caller, baseOrderId: number) {
   if (!(await findCallerOrder(deps.db, caller.userId, baseOrderId))) throw notFound();
-}
-
-export async function dataFreshnessOf(deps: IngestDeps, caller: Caller, baseOrderId: number) {
-  await requireCallerOrder(deps, caller, baseOrderId);
-  return dataFreshness(deps, baseOrderId);
 }
 
 /** Each hour (and at start), in every API process: partitions ahead and retention, one process at a time. */

@@ -7,7 +7,8 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader, type Column } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader, type Column } from '../series/series.service.ts';
 import { findInterfaces } from './network.repository.ts';
 import { findBuckets, findComponents, findObjectStorageCommitment, findProductOrder } from './products.repository.ts';
 

@@ -7,7 +7,8 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader, type SeriesRef } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader, type SeriesRef } from '../series/series.service.ts';
 import { findProductOrder } from './products.repository.ts';
 import { findStorageProfiles, findVms, type VmSearch } from './resource-pool.repository.ts';
 

@@ -3,8 +3,10 @@ import { messages, users, type AccountAccess, type PortalUser } from '@portal/co
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { delivered } from '../../lib/mail.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordEvent } from '../events/events.service.ts';
 import {
   findAccountsWithoutAdmin,
   findAdministeredAccountIds,
@@ -20,8 +22,6 @@ import {
   findInvitationsPage,
   removeInvitationAccess,
 } from '../identity/invitations.service.ts';
-import { recordEvent } from '../events/events.service.ts';
-import { delivered } from './users.mail.ts';
 import { findAuthenticatedUser, findUsersPage, findVisibleUser, type UserFilter } from './users.repository.ts';
 
 /** What other modules use of this module's rows: they import this service, never its repository. */
