@@ -56,28 +56,17 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
 
     route(v1, deps, contract.ingestPoints, ({ input }) => ingestJson(writer, input.points));
 
-    const allowOrigin = new URL(deps.env.PUBLIC_URL).origin;
-    v1.route({
-      method: 'POST',
-      url: contract.prometheusWrite.path,
-      config: { operationId: contract.prometheusWrite.id },
-      handler: async (request, reply) => {
-        if (!Buffer.isBuffer(request.body))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Remote write sends application/x-protobuf.');
-        const data = await ingestRemoteWrite(writer, request.body);
-        return reply.header('access-control-allow-origin', allowOrigin).send({ data, code: 'SUCCESS', message: '' });
-      },
+    // Their bodies are the payload as sent (contract `rawBody`): protobuf arrives as a Buffer.
+    route(v1, deps, contract.prometheusWrite, async ({ request }) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Remote write sends application/x-protobuf.');
+      return ingestRemoteWrite(writer, request.body);
     });
-    v1.route({
-      method: 'POST',
-      url: contract.otlpMetrics.path,
-      config: { operationId: contract.otlpMetrics.id },
-      handler: async (request, reply) => {
-        const result = await ingestOtlp(writer, request.body);
-        reply.header('access-control-allow-origin', allowOrigin);
-        if (result.protobuf) return reply.type('application/x-protobuf').send(Buffer.from(result.protobuf));
-        return reply.send({ data: result.data, code: 'SUCCESS', message: '' });
-      },
+    // A protobuf request is answered in protobuf (the handler sends it), a JSON one in the envelope.
+    route(v1, deps, contract.otlpMetrics, async ({ request, reply }) => {
+      const result = await ingestOtlp(writer, request.body);
+      if (result.protobuf) return reply.type('application/x-protobuf').send(Buffer.from(result.protobuf));
+      return result.data;
     });
   });
 }
