@@ -68,6 +68,23 @@ export default tseslint.config(
   },
   ...crossModuleRepositoryImports,
   {
+    // The seed is a client of the modules: their services, never their repositories.
+    files: ['apps/api/src/seed/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `modules/.*${repositoryModule}`,
+              message: "A module's repository: the seed calls that module's service instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/**/*.routes.ts', 'apps/api/src/plugins/**/*.ts'],
     rules: {
       'no-restricted-imports': [

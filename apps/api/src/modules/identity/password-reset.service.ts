@@ -17,7 +17,7 @@ import { hashLinkToken, linkLifetimes, newLinkToken } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 
 /** What other modules use of this module's rows: they import this service, never its repository. */
-export { insertPasswordReset, setPasswordHash } from './identity.repository.ts';
+export { findUserByEmail, insertPasswordReset, markEmailVerified, setPasswordHash } from './identity.repository.ts';
 
 export type MailDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'env'>;
 

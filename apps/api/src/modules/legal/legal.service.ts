@@ -9,7 +9,7 @@ import { recordEvent } from '../events/events.service.ts';
 import * as repo from './legal.repository.ts';
 
 /** What other modules use of this module's rows: they import this service, never its repository. */
-export { acceptAllActiveAgreements } from './legal.repository.ts';
+export { acceptAgreement, acceptAllActiveAgreements } from './legal.repository.ts';
 
 /** Agreement bodies are HTML: only formatting tags and safe links survive, so the app may render them. */
 const safeHtml = (html: string) =>

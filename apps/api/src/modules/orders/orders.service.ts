@@ -19,7 +19,7 @@ import {
 } from './orders.repository.ts';
 
 /** What other modules use of this module's rows: they import this service, never its repository. */
-export { findOrder } from './orders.repository.ts';
+export { findOrder, updateAlias } from './orders.repository.ts';
 
 /** Rows per keyset query of the CSV: memory holds one batch, however many services there are. */
 export const ordersCsvBatch = 1000;

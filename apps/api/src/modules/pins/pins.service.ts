@@ -18,6 +18,9 @@ import {
   spendPinReset,
 } from './pins.repository.ts';
 
+/** What other modules (and the seed) use of this module's rows: they import this service, never its repository. */
+export { setPinHash } from './pins.repository.ts';
+
 /** A fresh compliance PIN: uniformly random digits. */
 export const newPin = () => String(randomInt(0, 10 ** pins.pinRules.digits)).padStart(pins.pinRules.digits, '0');
 

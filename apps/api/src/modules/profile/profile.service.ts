@@ -15,6 +15,9 @@ import { composeMessage, hello } from '../identity/mail-templates.ts';
 import { sendEmailVerification } from '../identity/verification.service.ts';
 import { findProfile, setTwoFactor, updateProfile, type ProfileRow } from './profile.repository.ts';
 
+/** What other modules (and the seed) use of this module's rows: they import this service, never its repository. */
+export { setTwoFactor } from './profile.repository.ts';
+
 const texts = contract.profileTexts;
 const ISSUER = 'Northwind Customer Portal';
 
