@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed, type SeedSummary } from '../src/db/seed/index.ts';
+import { seed, type SeedSummary } from '../src/seed/index.ts';
 import type { Deps } from '../src/deps.ts';
 import { applyItem } from '../src/modules/integration/batch.service.ts';
 import { withDatabase } from './helpers/global-setup.ts';

@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 
 import { openPglite } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { seed } from '../../src/db/seed/index.ts';
+import { seed } from '../../src/seed/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

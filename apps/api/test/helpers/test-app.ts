@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/bootstrap.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type Db } from '../../src/db/client.ts';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { Resolve } from '../../src/lib/outbound.ts';
 import { checkAnswer } from './contract-check.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Account, BalanceHistory, InvoiceSummary, Paged } from '@portal/contract';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { download, parseCsv } from '../invoices/billing-fixtures.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, signInFedUser, statuses } from './kit.ts';

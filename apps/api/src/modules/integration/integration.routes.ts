@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { integration, type Call, type CollectionName, type IntegrationScope } from '@portal/contract';
+import { integration, snmp, type Call, type CollectionName, type IntegrationScope } from '@portal/contract';
 import pLimit from 'p-limit';
 
 import type { Deps } from '../../deps.ts';
 import type { Release } from '../../lib/in-flight.ts';
 import { route } from '../../plugins/route.ts';
 import { assertBatchAllowed, listBatches, runBatch, takeBatchPlace } from './batch.service.ts';
-import { readEvents } from './events.service.ts';
-import { createTokensService, requireScope, unauthorized, type IntegrationCaller } from './tokens.service.ts';
+import { saveSnmpDevice } from './connector-items.service.ts';
+import { readEvents } from '../events/events.service.ts';
+import { requireScope, unauthorized, type IntegrationCaller } from '../token-auth/token-auth.service.ts';
+import { createTokensService } from './tokens.service.ts';
 import { startWebhookDelivery } from './webhooks.service.ts';
 
 /** Largest batch body: 1,000 items, invoices possibly carrying their PDF. */
@@ -25,6 +27,9 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, integration.revokeToken, ({ input }) => tokens.revoke(input.id));
   route(app, deps, integration.enableWebhook, ({ input }) => tokens.enableWebhook(input.id));
   route(app, deps, integration.listBatches, () => listBatches(deps));
+  // The staff save of an SNMP device is an item of the snmp-devices collection (its checks and answers),
+  // so it is registered here, above the connectors module, which the collections use.
+  route(app, deps, snmp.saveDevice, async ({ input }) => ({ status: await saveSnmpDevice(deps, input) }));
 
   // Webhook delivery runs in every API process (leases keep two from sending one event); tests run it themselves.
   if (deps.env.NODE_ENV !== 'test') {

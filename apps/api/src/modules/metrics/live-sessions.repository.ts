@@ -27,3 +27,7 @@ export async function heldSessions(db: Db, sessions: readonly LiveSession[]): Pr
   );
   return new Set(rows.map((r) => sessionKey({ userId: r.user_id, tokenVersion: r.tv, baseOrderId: r.base_order_id })));
 }
+
+/** Sends a live-update notification on the channel, delivered when the caller's transaction commits. */
+export const notifyLive = (db: Db, channel: string, payload: string) =>
+  db.query('SELECT pg_notify($1, $2)', [channel, payload]);

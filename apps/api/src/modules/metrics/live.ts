@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { metrics as contract } from '@portal/contract';
 
 import type { Db, Listener } from '../../db/client.ts';
+import { notifyLive } from './live-sessions.repository.ts';
 import * as store from './store.repository.ts';
 
 /**
@@ -92,8 +93,7 @@ function sinkOf(db: Db, origin: string, local?: (points: readonly LivePoint[]) =
   return {
     async notify(t, points) {
       if (key || points.length === 0) return;
-      for (const payload of notifyPayloads(origin, points))
-        await t.query('SELECT pg_notify($1, $2)', [liveChannel, payload]);
+      for (const payload of notifyPayloads(origin, points)) await notifyLive(t, liveChannel, payload);
     },
     deliver(points) {
       if (points.length === 0) return;

@@ -12,6 +12,9 @@ import {
 } from './invoices.repository.ts';
 import { messages, reject, same, type Upsert } from './upsert.ts';
 
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { findInvoiceDocument } from './invoices.repository.ts';
+
 /**
  * invoices by invoice_number: amounts (in the account's currency), the lines (the list replaces them) and optionally the provider's
  * own PDF, kept as bytes with its SHA-256 (what the comparison looks at).

@@ -1,11 +1,11 @@
 import { integration, type CollectionName } from '@portal/contract';
 import type { z } from 'zod';
 
-import { findUserByEmail } from '../../modules/identity/identity.repository.ts';
-import { upserts } from '../../modules/integration/collections/index.ts';
-import { accountIdOf } from '../../modules/integration/collections/orders.repository.ts';
-import type { Upsert } from '../../modules/integration/collections/upsert.ts';
-import type { Db } from '../client.ts';
+import { findUserByEmail } from '../modules/identity/password-reset.service.ts';
+import { upserts } from '../modules/integration/collections/index.ts';
+import { accountIdOf } from '../modules/integration/collections/orders.ts';
+import type { Upsert } from '../modules/integration/collections/upsert.ts';
+import type { Db } from '../db/client.ts';
 import { storedOrders } from './seed.repository.ts';
 
 /**
