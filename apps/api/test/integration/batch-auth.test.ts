@@ -148,6 +148,8 @@ describe('who may call the batch upserts', () => {
       invalid: 0,
       started_at: expect.any(Number),
       duration_ms: expect.any(Number),
+      refused: null,
+      refused_detail: null,
     });
     t.clock.advance(61_000);
     expect((await batch(t, token, 'outages', [{ external_id: 'rl-x', message: 'm' }])).status).toBe(200);

@@ -46,6 +46,7 @@ const newUser = () => ({
   first_nm: 'In',
   last_nm: 'Flight',
   accounts: [{ account_number: '1000101' }],
+  send_invitation: true,
 });
 const product = (code: string) => ({
   product_cd: code,

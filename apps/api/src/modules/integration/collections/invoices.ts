@@ -10,6 +10,7 @@ import {
   setDocument,
   upsertInvoice,
 } from './invoices.repository.ts';
+import { invoiceRules } from './rules.ts';
 import { messages, reject, same, type Upsert } from './upsert.ts';
 
 /** What other modules use of this module's rows: they import this service, never its repository. */
@@ -17,9 +18,10 @@ export { findInvoiceDocument } from './invoices.repository.ts';
 
 /**
  * invoices by invoice_number: amounts (in the account's currency), the lines (the list replaces them) and optionally the provider's
- * own PDF, kept as bytes with its SHA-256 (what the comparison looks at).
+ * own PDF, kept as bytes with its SHA-256 (what the comparison looks at). Due on or after its bill date, billed at
+ * most INTEGRATION_INVOICE_DAYS_AHEAD days ahead, its total the sum of its charges (invoiceRules).
  */
-export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
+export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item, { nowMs, invoiceDaysAhead }) => {
   const orderNumbers = item.lines.flatMap((l) => (l.order_number ? [l.order_number] : []));
   const refs = await invoiceReferences(
     db,
@@ -30,7 +32,7 @@ export const upsertInvoiceItem: Upsert<InvoiceItem> = async (db, item) => {
   if (!refs) throw reject({ account_number: [messages.account] });
   const { accountId, products } = refs;
   const orders = new Map(refs.orders.map((o) => [o.order_number, o.base_order_id]));
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = invoiceRules(item, { nowMs, daysAhead: invoiceDaysAhead });
   // Its amounts are in the account's currency: an invoice stating another is refused, never converted.
   if (item.currency && item.currency !== refs.currency) {
     errors.currency = [integration.integrationMessages.accountCurrency(refs.currency)];

@@ -17,16 +17,37 @@ export const readPayment = (db: Db, reference: string) =>
 
 /**
  * What a payment item refers to, in one look-up: its account (and its currency) and that account's invoice
- * (if named).
+ * (if named), with the invoice's total due and what its other payments (all but this reference) paid.
  */
-export const paymentReferences = async (db: Db, accountNumber: string, invoiceNumber: string | null) => {
-  const row = await db.one<{ account_id: number; currency: string; cycle_log_id: number | null }>(
-    `SELECT a.account_id, a.currency,
-       (SELECT i.cycle_log_id FROM invoices i WHERE i.account_id = a.account_id AND i.invoice_number = $2) AS cycle_log_id
-       FROM accounts a WHERE a.account_number = $1`,
-    [accountNumber, invoiceNumber],
+export const paymentReferences = async (
+  db: Db,
+  accountNumber: string,
+  invoiceNumber: string | null,
+  reference: string,
+) => {
+  const row = await db.one<{
+    account_id: number;
+    currency: string;
+    cycle_log_id: number | null;
+    total_amt_due: string | null;
+    paid_by_others: string | null;
+  }>(
+    `SELECT a.account_id, a.currency, i.cycle_log_id, i.total_amt_due::text AS total_amt_due,
+       (SELECT COALESCE(sum(p.amount), 0)::text FROM payments p
+         WHERE p.cycle_log_id = i.cycle_log_id AND p.payment_reference <> $3) AS paid_by_others
+       FROM accounts a LEFT JOIN invoices i ON i.account_id = a.account_id AND i.invoice_number = $2
+      WHERE a.account_number = $1`,
+    [accountNumber, invoiceNumber, reference],
   );
-  return { accountId: row?.account_id, currency: row?.currency, cycleLogId: row?.cycle_log_id ?? null };
+  return {
+    accountId: row?.account_id,
+    currency: row?.currency,
+    cycleLogId: row?.cycle_log_id ?? null,
+    invoice:
+      row?.cycle_log_id != null
+        ? { totalAmtDue: row.total_amt_due!, paidByOthers: row.paid_by_others!, currency: row.currency }
+        : null,
+  };
 };
 
 export const upsertPayment = (db: Db, p: PaymentItem, accountId: number, cycleLogId: number | null) =>
