@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { csvCell, csvRecord } from './csv.ts';
+import { chartCsv, csvCell, csvRecord } from './csv.ts';
 
 describe('csvCell (RFC 4180)', () => {
   it('leaves plain text and numbers as they are', () => {
@@ -51,5 +51,31 @@ describe('csvCell (RFC 4180)', () => {
   it('ends every record with CRLF', () => {
     expect(csvRecord(['a', 'b,c', null, -1])).toBe('a,"b,c",,-1\r\n');
     expect(csvRecord([])).toBe('\r\n');
+  });
+});
+
+describe('chartCsv', () => {
+  it('heads every chart file alike: Time (UTC), then each series with its raw unit; times in ISO 8601', () => {
+    const csv = chartCsv(
+      {
+        names: ['In bits', 'Out bits'],
+        rows: [
+          [86_400, 1000, null],
+          [172_800, 2.5, 3],
+        ],
+      },
+      'bits/s',
+    );
+    expect(csv).toBe(
+      'Time (UTC),In bits (bits/s),Out bits (bits/s)\r\n' +
+        '1970-01-02T00:00:00.000Z,1000,\r\n' +
+        '1970-01-03T00:00:00.000Z,2.5,3\r\n',
+    );
+  });
+
+  it('leaves the unit out of a count and neutralises a formula-like series name', () => {
+    expect(chartCsv({ names: ['VMs', '=SUM(A1)'], rows: [[0, 4, 1]] }, null)).toBe(
+      "Time (UTC),VMs,'=SUM(A1)\r\n1970-01-01T00:00:00.000Z,4,1\r\n",
+    );
   });
 });
