@@ -3,7 +3,7 @@ import { type snmp, type CallInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
-import { snmpKeys } from './keys.ts';
+import { connectorKeys } from './keys.ts';
 
 export type SaveDeviceInput = CallInput<typeof snmp.saveDevice>;
 
@@ -14,6 +14,6 @@ export const useSaveDevice = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: snmpKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.devices() }),
   });
 };
