@@ -7,12 +7,6 @@ import { renderAt } from '../../../test/render.tsx';
 import { PrometheusSourcesPage } from './PrometheusSourcesPage.tsx';
 import { SnmpDevicesPage } from './SnmpDevicesPage.tsx';
 
-// happy-dom has no FontFaceSet; Mantine's autosizing PromQL box listens to it for fonts that load late.
-Object.defineProperty(document, 'fonts', {
-  configurable: true,
-  value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-});
-
 afterEach(cleanup);
 
 const device: SnmpDevice = {

@@ -6,12 +6,6 @@ import { serveApi } from '../../../test/api.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { InquiryForm } from './InquiryForm.tsx';
 
-// happy-dom has no FontFaceSet; Mantine's autosizing message box listens to it for fonts that load late.
-Object.defineProperty(document, 'fonts', {
-  configurable: true,
-  value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-});
-
 afterEach(cleanup);
 
 const user = { first_nm: 'Ana', last_nm: 'Lopez', email_nm: 'ana@example.com' };
