@@ -7,6 +7,7 @@ import type { z } from 'zod';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 
 /** What a connector's fields get: the form, and the connector being changed (null while adding one). */
@@ -90,16 +91,13 @@ function ConnectorForm<T, V extends FieldValues, I>({
           </Title>
           <FormErrors error={mutation.error} />
           <kind.Fields form={form} editing={editing} />
-          <Group justify="flex-end">
+          <FormActions submit={held ? `Save ${kind.noun}` : `Add ${kind.noun}`} pending={mutation.isPending}>
             {held ? (
               <Button variant="default" onClick={onDone}>
                 Cancel
               </Button>
             ) : null}
-            <Button type="submit" loading={mutation.isPending}>
-              {held ? `Save ${kind.noun}` : `Add ${kind.noun}`}
-            </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </Paper>

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import type { Account } from '@portal/contract';
 import type { FormEventHandler, ReactNode } from 'react';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { UsersAreaNav } from './UsersAreaNav.tsx';
 
@@ -35,11 +36,7 @@ export function InvitationForm({ label, onSubmit, error, pending, children, note
             <Text size="xs" c="dimmed">
               {note}
             </Text>
-            <Group justify="flex-end">
-              <Button type="submit" loading={pending}>
-                Send invitation
-              </Button>
-            </Group>
+            <FormActions submit="Send invitation" pending={pending} />
           </Stack>
         </form>
       </Paper>
