@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { fireEvent, render, within, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
@@ -59,3 +59,7 @@ export function renderAt(
   );
   return { ...result, router };
 }
+
+/** Types `value` into the field of `container` labelled `label`, as a user's input event would. */
+export const typeInto = (container: HTMLElement, label: string | RegExp, value: string) =>
+  fireEvent.change(within(container).getByLabelText(label), { target: { value } });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { serveApi } from '../../../test/api.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
 import { PrometheusSourcesPage } from './PrometheusSourcesPage.tsx';
 import { SnmpDevicesPage } from './SnmpDevicesPage.tsx';
 
@@ -37,9 +37,6 @@ const source: PrometheusSource = {
   queries_last_hour: 3,
 };
 
-const type = (form: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
-
 describe('SNMP devices page (the connector list and form, configured for devices)', () => {
   it('lists the devices with their settings and status', async () => {
     serveApi({ 'GET connectors/snmp-devices': { data: [device] } });
@@ -70,12 +67,12 @@ describe('SNMP devices page (the connector list and form, configured for devices
     });
     renderAt('/admin/snmp-devices', <SnmpDevicesPage />);
     const form = await screen.findByRole('form', { name: 'New SNMP device' });
-    type(form, /Device key/, 'edge-2');
-    type(form, /Address/, '192.0.2.20');
-    type(form, /Community/, 'public');
-    type(form, /Interface \(name or ifIndex\)/, '3');
-    type(form, /Order number/, 'ORD-1002');
-    type(form, /Object key/, '9');
+    typeInto(form, /Device key/, 'edge-2');
+    typeInto(form, /Address/, '192.0.2.20');
+    typeInto(form, /Community/, 'public');
+    typeInto(form, /Interface \(name or ifIndex\)/, '3');
+    typeInto(form, /Order number/, 'ORD-1002');
+    typeInto(form, /Object key/, '9');
     fireEvent.click(within(form).getByRole('button', { name: 'Add device' }));
     await waitFor(() => expect(sent.some((c) => c.method === 'POST')).toBe(true));
     expect(sent.find((c) => c.method === 'POST')?.body).toEqual({
@@ -132,12 +129,12 @@ describe('Prometheus sources page (the same list and form, configured for source
     expect(within(form).queryByLabelText(/Bearer token/)).toBeNull();
     fireEvent.change(within(form).getByLabelText('Sign-in'), { target: { value: 'basic' } });
     expect(await within(form).findByLabelText(/User name/)).toBeTruthy();
-    type(form, /Source key/, 'mimir');
-    type(form, /Base URL/, 'http://mimir:9009');
-    type(form, /User name/, 'reader');
-    type(form, /^Password/, 'secret');
-    type(form, /Order number/, 'ORD-1001');
-    type(form, /PromQL/, 'rate(x[5m])');
+    typeInto(form, /Source key/, 'mimir');
+    typeInto(form, /Base URL/, 'http://mimir:9009');
+    typeInto(form, /User name/, 'reader');
+    typeInto(form, /^Password/, 'secret');
+    typeInto(form, /Order number/, 'ORD-1001');
+    typeInto(form, /PromQL/, 'rate(x[5m])');
     fireEvent.click(within(form).getByRole('button', { name: 'Add source' }));
     await waitFor(() => expect(sent.some((c) => c.method === 'POST')).toBe(true));
     expect(sent.find((c) => c.method === 'POST')?.body).toEqual({
