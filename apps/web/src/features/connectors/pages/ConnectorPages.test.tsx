@@ -87,6 +87,21 @@ describe('SNMP devices page (the connector list and form, configured for devices
     await waitFor(() => expect((within(form).getByLabelText(/Device key/) as HTMLInputElement).value).toBe(''));
   });
 
+  it('keeps at least one interface row, adds more and removes them', async () => {
+    serveApi({ 'GET connectors/snmp-devices': { data: [] } });
+    renderAt('/admin/snmp-devices', <SnmpDevicesPage />);
+    const form = await screen.findByRole('form', { name: 'New SNMP device' });
+    const first = within(form).getByRole('button', { name: 'Remove interface 1' }) as HTMLButtonElement;
+    expect(first.disabled).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: 'Add interface' }));
+    const second = await within(form).findByRole('button', { name: 'Remove interface 2' });
+    expect((within(form).getByRole('button', { name: 'Remove interface 1' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    fireEvent.click(second);
+    await waitFor(() => expect(within(form).queryByRole('button', { name: 'Remove interface 2' })).toBeNull());
+  });
+
   it('changes a device: its settings fill the form, the key is read-only, and Cancel goes back to a new one', async () => {
     serveApi({ 'GET connectors/snmp-devices': { data: [device] } });
     renderAt('/admin/snmp-devices', <SnmpDevicesPage />);
@@ -145,6 +160,16 @@ describe('Prometheus sources page (the same list and form, configured for source
       password: 'secret',
       series: [{ order_number: 'ORD-1001', metric: 'if_in_octets', object_key: '', promql: 'rate(x[5m])' }],
     });
+  });
+
+  it('lets a source lose every series row', async () => {
+    serveApi({ 'GET connectors/prometheus-sources': { data: [] } });
+    renderAt('/admin/prometheus-sources', <PrometheusSourcesPage />);
+    const form = await screen.findByRole('form', { name: 'New Prometheus source' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove series 1' }));
+    await waitFor(() => expect(within(form).queryByLabelText(/PromQL/)).toBeNull());
+    fireEvent.click(within(form).getByRole('button', { name: 'Add series' }));
+    expect(await within(form).findByLabelText(/PromQL/)).toBeTruthy();
   });
 
   it("shows the server's message when it refuses a source", async () => {
