@@ -37,6 +37,8 @@ const command = {
   updated: 0,
   started_at: expect.any(Number),
   duration_ms: expect.any(Number),
+  refused: null,
+  refused_detail: null,
 };
 
 async function run(collection: 'products' | 'orders', file: string, dryRun = false) {
