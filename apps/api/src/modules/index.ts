@@ -21,6 +21,7 @@ import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
 import { backupPlatformRoutes } from './products/backup-platform.routes.ts';
 import { backupServiceRoutes } from './products/backup-service.routes.ts';
@@ -61,6 +62,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   openCloudRoutes,
   ordersRoutes,
   outboxRoutes,
+  paymentsRoutes,
   pinsRoutes,
   productsRoutes,
   profileRoutes,

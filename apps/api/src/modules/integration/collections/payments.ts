@@ -26,8 +26,10 @@ export const upsertPaymentItem: Upsert<PaymentItem> = async (db, item) => {
   const held = await readPayment(db, item.payment_reference);
   const { payment_reference: _, currency: ___, ...wanted } = item;
   if (held) {
-    const { cycle_log_id: __, ...current } = held;
-    if (same(current, { ...wanted, invoice_number: item.invoice_number ?? null })) return { status: 'unchanged' };
+    const { cycle_log_id: __, source, ...current } = held;
+    // The portal's record of the same payment becomes billing's, even when billing states it the same way.
+    if (source === 'billing' && same(current, { ...wanted, invoice_number: item.invoice_number ?? null }))
+      return { status: 'unchanged' };
   }
   await upsertPayment(db, item, accountId, cycleLogId);
   // The invoice the payment leaves (if it moved) and the one it joins. Their sum is checked by the
