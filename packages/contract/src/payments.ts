@@ -158,7 +158,7 @@ export const getStatus = defineCall({
 export const getOptions = defineCall({
   id: 'payments.getOptions',
   summary:
-    "What the caller may pay on one of their accounts: its balance and open invoices, the amount limits, the saved methods and autopay, and whether they may pay or manage.",
+    'What the caller may pay on one of their accounts: its balance and open invoices, the amount limits, the saved methods and autopay, and whether they may pay or manage.',
   tag: 'payments',
   methods: ['POST'],
   path: '/payments/get-options',
@@ -217,7 +217,8 @@ export const getPayments = defineCall({
 
 export const getActions = defineCall({
   id: 'payments.getActions',
-  summary: "Payments of the caller's accounts that need the customer (confirmation or a failed automatic charge) on invoices still open.",
+  summary:
+    "Payments of the caller's accounts that need the customer (confirmation or a failed automatic charge) on invoices still open.",
   tag: 'payments',
   methods: ['GET', 'POST'],
   path: '/payments/get-actions',

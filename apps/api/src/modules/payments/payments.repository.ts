@@ -76,10 +76,9 @@ export const findMethod = (db: Db, accountId: number, methodId: number) =>
   );
 
 export const findDefaultMethod = (db: Db, accountId: number) =>
-  db.one<{ provider_ref: string }>(
-    'SELECT provider_ref FROM payment_methods WHERE account_id = $1 AND is_default',
-    [accountId],
-  );
+  db.one<{ provider_ref: string }>('SELECT provider_ref FROM payment_methods WHERE account_id = $1 AND is_default', [
+    accountId,
+  ]);
 
 /** Saves a method (once per provider id); the account's first method becomes its default. */
 export const insertMethod = (
@@ -136,10 +135,10 @@ export type PaymentRow = Payment & {
 const rowColumns = `${paymentColumns}, pp.session_ref, pp.intent_ref, pp.charge_ref, pp.user_id, pp.receipt_sent`;
 
 export const findPayment = (db: Db, accountId: number, reference: string) =>
-  db.one<PaymentRow>(`SELECT ${rowColumns} FROM ${paymentFrom} WHERE pp.account_id = $1 AND pp.payment_reference = $2`, [
-    accountId,
-    reference,
-  ]);
+  db.one<PaymentRow>(
+    `SELECT ${rowColumns} FROM ${paymentFrom} WHERE pp.account_id = $1 AND pp.payment_reference = $2`,
+    [accountId, reference],
+  );
 
 /** The payment a provider report names, by the first of its ids the portal holds; locked for the change. */
 export const findPaymentByRefs = (

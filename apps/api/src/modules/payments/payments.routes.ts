@@ -11,7 +11,9 @@ export async function paymentsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, payments.getStatus, async () => service.status());
   route(app, deps, payments.getOptions, ({ input, caller }) => service.options(caller, input));
   route(app, deps, payments.startCheckout, ({ input, caller }) => service.startCheckout(caller, input));
-  route(app, deps, payments.getPayment, ({ input, caller }) => service.payment(caller, input.accountId, input.reference));
+  route(app, deps, payments.getPayment, ({ input, caller }) =>
+    service.payment(caller, input.accountId, input.reference),
+  );
   route(app, deps, payments.getPayments, ({ input, caller }) => service.payments(caller, input.accountId, input.page));
   route(app, deps, payments.getActions, ({ caller }) => service.actions(caller));
   route(app, deps, payments.startSetup, ({ input, caller }) => service.startSetup(caller, input.accountId));

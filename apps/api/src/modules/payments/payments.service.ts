@@ -79,7 +79,9 @@ const countedAmount = (status: PaymentStatus, amount: number, refunded: number) 
       ? Math.max(0, Math.round((amount - refunded) * 100) / 100)
       : 0;
 
-const eventOf: Partial<Record<PaymentStatus, 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.disputed'>> = {
+const eventOf: Partial<
+  Record<PaymentStatus, 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.disputed'>
+> = {
   succeeded: 'payment.succeeded',
   failed: 'payment.failed',
   requires_action: 'payment.failed',
@@ -92,7 +94,11 @@ type After = () => Promise<void>;
 /** What the payments rules use (the autopay worker builds it without an API process). */
 export type PaymentDeps = Pick<Deps, 'db' | 'env' | 'clock' | 'mailer'>;
 
-export function paymentsService(deps: PaymentDeps, provider: PaymentProvider | null, log: (obj: object, msg: string) => void) {
+export function paymentsService(
+  deps: PaymentDeps,
+  provider: PaymentProvider | null,
+  log: (obj: object, msg: string) => void,
+) {
   const today = () => isoDay(deps.clock.now());
   const money = (amount: number, currency: string) => moneyText(amount, currency, deps.env.PORTAL_LOCALE);
 
@@ -166,38 +172,44 @@ export function paymentsService(deps: PaymentDeps, provider: PaymentProvider | n
 
   /** The messages a payment's new status sends, once the change is committed: to the payer, or for an
    * automatic charge to the account's administrators. */
-  const messagesFor = (p: PaymentRow, status: PaymentStatus, failure: string | null): After => async () => {
-    const amount = money(p.amount, p.currency);
-    const what = p.invoice_number ? `invoice ${p.invoice_number}` : `account ${p.account_number}`;
-    const link = paymentLink(p);
-    const receipt = status === 'succeeded' && (await markReceiptSent(deps.db, p.payment_reference));
-    const action = status === 'failed' || status === 'requires_action';
-    if (!receipt && !action) return;
-    for (const r of await findAccountRecipients(deps.db, p.account_id, p.autopay ? null : p.user_id)) {
-      const text = receipt
-        ? [
-            `We have received your payment of ${amount} for ${what} (account ${p.account_number}).`,
-            `Payment reference: ${p.payment_reference}`,
-            `Date: ${today()}`,
-            ...(p.autopay ? ["It was charged automatically to the account's default payment method (autopay)."] : []),
-          ]
-        : [
-            `The payment of ${amount} for ${what} (account ${p.account_number}) needs you. ` +
-              (status === 'requires_action'
-                ? 'Your bank needs you to confirm it before it can be charged.'
-                : `It did not go through${failure ? `: ${failure}` : '.'}`),
-          ];
-      await mailSafely(() =>
-        deps.mailer.send({
-          to: r.email_nm,
-          kind: receipt ? 'payment-receipt' : 'payment-action',
-          subject: receipt ? `Payment received: ${amount} for ${what}` : `Action needed: payment of ${amount} for ${what}`,
-          text: [`Hello ${r.first_nm},`, '', ...text, '', `${receipt ? 'Details' : 'Finish it here'}: ${link}`].join('\n'),
-          links: [link],
-        }),
-      );
-    }
-  };
+  const messagesFor =
+    (p: PaymentRow, status: PaymentStatus, failure: string | null): After =>
+    async () => {
+      const amount = money(p.amount, p.currency);
+      const what = p.invoice_number ? `invoice ${p.invoice_number}` : `account ${p.account_number}`;
+      const link = paymentLink(p);
+      const receipt = status === 'succeeded' && (await markReceiptSent(deps.db, p.payment_reference));
+      const action = status === 'failed' || status === 'requires_action';
+      if (!receipt && !action) return;
+      for (const r of await findAccountRecipients(deps.db, p.account_id, p.autopay ? null : p.user_id)) {
+        const text = receipt
+          ? [
+              `We have received your payment of ${amount} for ${what} (account ${p.account_number}).`,
+              `Payment reference: ${p.payment_reference}`,
+              `Date: ${today()}`,
+              ...(p.autopay ? ["It was charged automatically to the account's default payment method (autopay)."] : []),
+            ]
+          : [
+              `The payment of ${amount} for ${what} (account ${p.account_number}) needs you. ` +
+                (status === 'requires_action'
+                  ? 'Your bank needs you to confirm it before it can be charged.'
+                  : `It did not go through${failure ? `: ${failure}` : '.'}`),
+            ];
+        await mailSafely(() =>
+          deps.mailer.send({
+            to: r.email_nm,
+            kind: receipt ? 'payment-receipt' : 'payment-action',
+            subject: receipt
+              ? `Payment received: ${amount} for ${what}`
+              : `Action needed: payment of ${amount} for ${what}`,
+            text: [`Hello ${r.first_nm},`, '', ...text, '', `${receipt ? 'Details' : 'Finish it here'}: ${link}`].join(
+              '\n',
+            ),
+            links: [link],
+          }),
+        );
+      }
+    };
 
   /**
    * Applies a status the provider reported, inside `tx`: the status (when it may follow the current one),
@@ -227,7 +239,11 @@ export function paymentsService(deps: PaymentDeps, provider: PaymentProvider | n
         type,
         nowMs,
         accountId: p.account_id,
-        data: eventData(current, change.status, change.failureMessage ? { failure_message: change.failureMessage } : {}),
+        data: eventData(
+          current,
+          change.status,
+          change.failureMessage ? { failure_message: change.failureMessage } : {},
+        ),
       });
     }
     return messagesFor(current, change.status, change.failureMessage ?? null);

@@ -14,8 +14,29 @@ import {
  * in major units; a currency not listed takes 0.50.
  */
 const stripeMinimums: Record<string, number> = {
-  USD: 0.5, AED: 2, AUD: 0.5, BGN: 1, BRL: 0.5, CAD: 0.5, CHF: 0.5, CZK: 15, DKK: 2.5, EUR: 0.5, GBP: 0.3,
-  HKD: 4, HUF: 175, INR: 0.5, JPY: 50, MXN: 10, MYR: 2, NOK: 3, NZD: 0.5, PLN: 2, RON: 2, SEK: 3, SGD: 0.5,
+  USD: 0.5,
+  AED: 2,
+  AUD: 0.5,
+  BGN: 1,
+  BRL: 0.5,
+  CAD: 0.5,
+  CHF: 0.5,
+  CZK: 15,
+  DKK: 2.5,
+  EUR: 0.5,
+  GBP: 0.3,
+  HKD: 4,
+  HUF: 175,
+  INR: 0.5,
+  JPY: 50,
+  MXN: 10,
+  MYR: 2,
+  NOK: 3,
+  NZD: 0.5,
+  PLN: 2,
+  RON: 2,
+  SEK: 3,
+  SGD: 0.5,
   THB: 10,
 };
 
@@ -230,8 +251,7 @@ function readStripeEvent(event: Stripe.Event): ProviderEvent {
     case 'charge.dispute.created':
     case 'charge.dispute.closed': {
       const dispute = event.data.object;
-      const outcome =
-        event.type === 'charge.dispute.created' ? 'open' : dispute.status === 'won' ? 'won' : 'lost';
+      const outcome = event.type === 'charge.dispute.created' ? 'open' : dispute.status === 'won' ? 'won' : 'lost';
       return {
         ...base,
         kind: 'dispute',
