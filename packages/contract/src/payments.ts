@@ -224,7 +224,7 @@ export const getActions = defineCall({
   path: '/payments/get-actions',
   input: z.object({}),
   data: z.array(payment),
-  codes: ['SUCCESS', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user' },
 });
 

@@ -40,13 +40,17 @@ describe('payments without a provider configured', () => {
         ['/api/payments/get-options', { accountId: 1 }],
         ['/api/payments/start-checkout', { accountId: 1, amount: 10, currency: 'USD' }],
         ['/api/payments/get-payments', { accountId: 1 }],
-        ['/api/payments/get-actions', {}],
         ['/api/payments/start-setup', { accountId: 1 }],
       ] as const) {
         const res = await t.call('POST', url, { token, body });
         expect(res.status, url).toBe(404);
         expect(envelope(res)).toEqual({ data: null, code: 'NOT_FOUND', message: texts.notAvailable });
       }
+      expect(envelope(await t.call('GET', '/api/payments/get-actions', { token }))).toEqual({
+        data: [],
+        code: 'SUCCESS',
+        message: '',
+      });
       const hook = await t.call('POST', '/api/payments/stripe/webhook', {
         body: '{}',
         headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },

@@ -471,9 +471,9 @@ export function paymentsService(
       return pageOrLast(page, 20, (n) => findPayments(deps.db, accountId, n, 20));
     },
 
+    /** Without a provider there is nothing to act on: an empty list, so the dashboard asks without knowing. */
     async actions(caller: Caller) {
-      requireProvider();
-      return findActions(deps.db, caller.userId);
+      return provider ? findActions(deps.db, caller.userId) : [];
     },
 
     async startSetup(caller: Caller, accountId: number) {

@@ -8,6 +8,7 @@ import { invoiceProductsQueryOptions } from '../invoices/api/get-invoice-product
 import { latestInvoiceQueryOptions } from '../invoices/api/get-latest-invoice.ts';
 import { teamQueryOptions } from '../contact/api/get-team.ts';
 import { pendingOrdersQueryOptions } from '../orders/api/get-pending-orders.ts';
+import { paymentActionsQueryOptions } from '../payments/api/get-actions.ts';
 import { latestTicketsQueryOptions } from '../tickets/api/get-latest-tickets.ts';
 import { ticketsRequestingResponseQueryOptions } from '../tickets/api/get-tickets-requesting-response.ts';
 
@@ -17,8 +18,8 @@ const noticesWaitMs = 3000;
 /**
  * The dashboard route's loader, fetched beside the page's own code: every box's data starts
  * loading while the page's code is still on its way (one round trip less before the first
- * screen), and the page waits for the two notices above the boxes (outages, tickets awaiting a
- * response). Those have no size known in advance: shown after the boxes, they would push every
+ * screen), and the page waits for the notices above the boxes (outages, tickets awaiting a
+ * response, payments waiting for the customer). Those have no size known in advance: shown after the boxes, they would push every
  * box down (layout shift budget, decision 058). Failures are left to the page, which shows them.
  */
 export async function loadDashboard(): Promise<null> {
@@ -39,6 +40,7 @@ export async function loadDashboard(): Promise<null> {
   const notices = Promise.allSettled([
     queryClient.fetchQuery(outagesQueryOptions()),
     queryClient.fetchQuery(ticketsRequestingResponseQueryOptions()),
+    queryClient.fetchQuery(paymentActionsQueryOptions()),
   ]);
   await Promise.race([notices, new Promise((resolve) => setTimeout(resolve, noticesWaitMs))]);
   return null;
