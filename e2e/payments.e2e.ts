@@ -143,4 +143,28 @@ describe('paying an invoice online', () => {
       await context.close();
     }
   });
+
+  it('an administrator saves a card on the provider page, then turns autopay on', async () => {
+    const { context, page } = await newPage(browser, server.origin);
+    try {
+      await signIn(page, demoEmails.admin);
+      const invoice = await openInvoice();
+      await page.goto(`/portal/invoices/payments/${invoice.account_id}`);
+      await page.getByRole('button', { name: 'Add a payment method' }).click();
+      await page.waitForURL(`${stripe.url}/c/pay/**`);
+      await page.getByLabel('Card number or IBAN').fill(testCards.visa);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL('**/portal/invoices/payments/**');
+      await page.getByTestId('payment-methods').getByText(/VISA · •••• 4242 · expires 12\//).waitFor();
+      await page.getByRole('switch', { name: 'Autopay is off' }).check({ force: true });
+      await page.getByLabel('Charge').selectOption('3');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save' }).and(page.locator('[disabled]')).waitFor();
+      await shot(page, 'desktop-6-methods-autopay');
+      await page.reload();
+      expect(await page.getByRole('switch', { name: 'Autopay is on' }).isChecked()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });
