@@ -77,9 +77,9 @@ describe('paying an invoice online', () => {
       await page.getByTestId('pay-invoice').click();
       await page.waitForURL('**/portal/invoices/pay/**');
       await page.getByRole('radio', { name: new RegExp(`^Invoice ${invoice.invoice_number}`) }).waitFor();
-      expect(await page.getByRole('radio', { name: new RegExp(`^Invoice ${invoice.invoice_number}`) }).isChecked()).toBe(
-        true,
-      );
+      expect(
+        await page.getByRole('radio', { name: new RegExp(`^Invoice ${invoice.invoice_number}`) }).isChecked(),
+      ).toBe(true);
       await shot(page, 'desktop-2-pay');
       await page.getByRole('button', { name: /^Pay \$/ }).click();
 
@@ -155,7 +155,10 @@ describe('paying an invoice online', () => {
       await page.getByLabel('Card number or IBAN').fill(testCards.visa);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/portal/invoices/payments/**');
-      await page.getByTestId('payment-methods').getByText(/VISA · •••• 4242 · expires 12\//).waitFor();
+      await page
+        .getByTestId('payment-methods')
+        .getByText(/VISA · •••• 4242 · expires 12\//)
+        .waitFor();
       await page.getByRole('switch', { name: 'Autopay is off' }).check({ force: true });
       await page.getByLabel('Charge').selectOption('3');
       await page.getByRole('button', { name: 'Save' }).click();
