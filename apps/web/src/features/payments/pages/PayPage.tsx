@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { PaymentOptions } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
@@ -56,7 +56,7 @@ function PayForm({ options, invoiceId }: { options: PaymentOptions; invoiceId: n
   const invoice =
     options.open_invoices.find((i) => i.cycle_log_id === invoiceId) ?? (invoiceId === null ? undefined : null);
   const [choice, setChoice] = useState<Choice>(invoice ? 'invoice' : 'balance');
-  const [other, setOther] = useState<number | string>('');
+  const [other, setOther] = useState('');
   const money = (value: number) => formatMoney(value, options.currency);
   const limit = choice === 'invoice' && invoice ? invoice.open_amount : options.balance;
   const amount =
@@ -114,16 +114,14 @@ function PayForm({ options, invoiceId }: { options: PaymentOptions; invoiceId: n
                 </Stack>
               </Radio.Group>
               {choice === 'other' && (
-                <NumberInput
+                <TextInput
                   label={`Amount (${options.currency})`}
                   name="amount"
+                  inputMode="decimal"
+                  autoComplete="off"
                   description={`From ${money(options.minimum_amount)} to ${money(limit)}`}
                   value={other}
-                  onChange={setOther}
-                  min={options.minimum_amount}
-                  max={limit}
-                  decimalScale={2}
-                  allowNegative={false}
+                  onChange={(event) => setOther(event.currentTarget.value)}
                   required
                 />
               )}
