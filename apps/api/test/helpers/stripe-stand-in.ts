@@ -213,6 +213,8 @@ export async function startStripeStandIn(
     });
 
   function intent(params: {
+    /** The intent of an earlier attempt on the same hosted page: Checkout keeps one per session. */
+    reuse?: Obj | undefined;
     amount: number;
     currency: string;
     customer: string | null;
@@ -222,7 +224,7 @@ export async function startStripeStandIn(
     error?: { code: string; decline_code?: string; message: string };
   }) {
     const pi = put({
-      id: newId('pi'),
+      id: params.reuse?.id ?? newId('pi'),
       object: 'payment_intent',
       amount: params.amount,
       amount_received: params.status === 'succeeded' ? params.amount : 0,
@@ -291,6 +293,7 @@ export async function startStripeStandIn(
     if (decline) {
       // As on Stripe: the attempt fails on the page, the session stays open for another try.
       const failed = intent({
+        reuse: session.payment_intent ? get(session.payment_intent as string) : undefined,
         amount: session.amount_total as number,
         currency: session.currency as string,
         customer: customerId,
@@ -305,6 +308,7 @@ export async function startStripeStandIn(
     }
     const processing = number === testIban;
     const pi = intent({
+      reuse: session.payment_intent ? get(session.payment_intent as string) : undefined,
       amount: session.amount_total as number,
       currency: session.currency as string,
       customer: customerId,

@@ -250,6 +250,26 @@ describe('payments through Stripe (a local stand-in)', () => {
     expect(theirs.body.code).toBe('NOT_FOUND');
   });
 
+  it('leaves the payment open after a declined card on the hosted page, for another try', async () => {
+    const mark = k.stripe.events.length;
+    const { reference, sessionId } = await startPaying(k, 2);
+    const paid = (await invoice(k)).amount_paid;
+    expect(await k.stripe.complete(sessionId, testCards.declined)).toEqual({
+      ok: false,
+      message: 'Your card was declined.',
+    });
+    await deliverAll(k, mark);
+    expect(await payment(k, reference)).toMatchObject({ status: 'open', recorded_by: null });
+    expect((await invoice(k)).amount_paid).toBe(paid);
+    const retry = k.stripe.events.length;
+    await k.stripe.complete(sessionId, testCards.visa);
+    await deliverAll(k, retry);
+    expect(await payment(k, reference)).toMatchObject({ status: 'succeeded', recorded_by: 'portal' });
+    expect((await paymentEvents(k)).filter((e) => e.data.payment_reference === reference).map((e) => e.type)).toEqual([
+      'payment.succeeded',
+    ]);
+  });
+
   it('reads the outcome from Stripe when the customer returns before any event', async () => {
     const { reference, sessionId } = await startPaying(k, 10);
     const before = (await invoice(k)).amount_paid;

@@ -200,7 +200,7 @@ export const setProviderRefs = (
   refs: { sessionRef?: string | undefined; intentRef?: string | undefined; chargeRef?: string | undefined },
 ) =>
   db.query(
-    `UPDATE portal_payments SET session_ref = COALESCE(session_ref, $2), intent_ref = COALESCE(intent_ref, $3),
+    `UPDATE portal_payments SET session_ref = COALESCE(session_ref, $2), intent_ref = COALESCE($3, intent_ref),
        charge_ref = COALESCE($4, charge_ref) WHERE payment_reference = $1`,
     [reference, refs.sessionRef ?? null, refs.intentRef ?? null, refs.chargeRef ?? null],
   );

@@ -221,6 +221,9 @@ export function paymentsService(
     await setProviderRefs(tx, p.payment_reference, change);
     const current = { ...p, ...refsOf(p, change) };
     if (!nextStatuses[p.status].includes(change.status)) return null;
+    // A declined attempt on the hosted page: the customer is still there and may try again; the page's
+    // own outcome (completed or expired) decides.
+    if (p.status === 'open' && p.session_ref && !change.sessionRef && change.status === 'failed') return null;
     await updatePaymentStatus(tx, p.payment_reference, {
       status: change.status,
       failureMessage: change.failureMessage ?? null,
@@ -251,7 +254,7 @@ export function paymentsService(
 
   const refsOf = (p: PaymentRow, change: PaymentChange) => ({
     session_ref: p.session_ref ?? change.sessionRef ?? null,
-    intent_ref: p.intent_ref ?? change.intentRef ?? null,
+    intent_ref: change.intentRef ?? p.intent_ref,
     charge_ref: change.chargeRef ?? p.charge_ref,
   });
 
