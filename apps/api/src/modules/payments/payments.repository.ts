@@ -34,6 +34,10 @@ export const findOpenInvoices = (db: Db, accountId: number) =>
     [accountId],
   );
 
+export const isAccountInvoice = async (db: Db, accountId: number, cycleLogId: number) =>
+  (await db.one('SELECT 1 FROM invoices WHERE cycle_log_id = $1 AND account_id = $2', [cycleLogId, accountId])) !==
+  undefined;
+
 export const findPaymentAccount = (db: Db, accountId: number) =>
   db.one<{ customer_ref: string; provider: string; autopay: boolean; autopay_days_before: number }>(
     'SELECT customer_ref, provider, autopay, autopay_days_before FROM payment_accounts WHERE account_id = $1',

@@ -31,6 +31,7 @@ import {
   insertMethod,
   insertPaymentAccount,
   insertPortalPayment,
+  isAccountInvoice,
   makeDefaultMethod,
   markReceiptSent,
   setProviderRefs,
@@ -405,10 +406,7 @@ export function paymentsService(
           (i) => i.cycle_log_id === input.cycleLogId,
         );
         if (!invoice) {
-          const known = await deps.db.one('SELECT 1 FROM invoices WHERE cycle_log_id = $1 AND account_id = $2', [
-            input.cycleLogId,
-            account.account_id,
-          ]);
+          const known = await isAccountInvoice(deps.db, account.account_id, input.cycleLogId);
           if (!known) throw notFound(messages.noInvoice);
           throw invalid({ amount: [texts.nothingOpen] });
         }
