@@ -2,7 +2,7 @@ import { contact, messages, pageSizes, popups } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
+import { launchBrowser, newPage, signIn, trackApiCalls } from './helpers/browser.ts';
 import { demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
@@ -93,9 +93,13 @@ describe('invoices', () => {
     const { context, page } = await newPage(browser, server.origin);
     await signIn(page, demoEmails.customer);
     await page.goto('/portal/invoices');
+    const calls = trackApiCalls(page);
     await invoiceLinks(page).first().click();
     await page.getByTestId('invoice-total').waitFor();
     expect(await page.getByTestId('remaining-days').textContent()).toMatch(/^\d+ days? remaining$/);
+    // No payment provider is configured here (decision 127): once the page has its answers, no Pay button.
+    await calls.settled();
+    expect(await page.getByTestId('pay-invoice').count()).toBe(0);
 
     await page.route('**/api/invoices/download-invoice', (route) =>
       route.fulfill({
@@ -132,9 +136,12 @@ describe('invoices', () => {
   it('shows the balance history buckets of every account', async () => {
     const { context, page } = await newPage(browser, server.origin);
     await signIn(page, demoEmails.customer);
+    const calls = trackApiCalls(page);
     await page.goto('/portal/invoices/pay');
     const table = page.getByRole('table', { name: 'Balance of each account by days past due' });
     await table.locator('tbody tr').first().waitFor();
+    // Without a payment provider there is no Pay column (decision 127).
+    await calls.settled();
     const headers = await table.locator('thead th').allTextContents();
     expect(headers).toEqual(['Account', '0-30 days', '30-60 days', '60-90 days', '90+ days', 'Balance']);
     expect(await table.locator('tbody tr').count()).toBe(3);

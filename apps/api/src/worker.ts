@@ -3,7 +3,7 @@ import { loadEnv } from './config/env.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { createOutbound } from './lib/outbound.ts';
-import { startWorkers } from './modules/connectors/worker/workers.ts';
+import { startWorkers } from './workers.ts';
 
 /**
  * `npm run worker`: the long-running jobs (the SNMP poller) in a process of their own, beside API

@@ -22,6 +22,7 @@ export * as metrics from './metrics.ts';
 export * as notifications from './notifications.ts';
 export * as orders from './orders.ts';
 export * as outbox from './outbox.ts';
+export * as payments from './payments.ts';
 export * as pins from './pins.ts';
 export * as products from './products.ts';
 export * as productsBackup from './products-backup.ts';
@@ -70,6 +71,7 @@ export type { DataFreshness, NetworkSummary, TrafficSummary } from './metrics.ts
 export type { Notification } from './notifications.ts';
 export type { OrderDetail, OrderListItem, PendingOrder, Product } from './orders.ts';
 export type { AccountPin } from './pins.ts';
+export type { Payment, PaymentMethod, PaymentOptions, PaymentStatus } from './payments.ts';
 export type {
   Bucket,
   ChartData,

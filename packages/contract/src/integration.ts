@@ -220,6 +220,12 @@ export const eventTypes = [
   'user.removed',
   'pin.reset',
   'legal.accepted',
+  'payment.succeeded',
+  'payment.failed',
+  'payment.refunded',
+  'payment.disputed',
+  'payment_method.changed',
+  'autopay.changed',
 ] as const;
 
 export const event = z.object({

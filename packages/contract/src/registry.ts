@@ -14,6 +14,7 @@ import * as metrics from './metrics.ts';
 import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
 import * as outbox from './outbox.ts';
+import * as payments from './payments.ts';
 import * as pins from './pins.ts';
 import * as products from './products.ts';
 import * as productsBackup from './products-backup.ts';
@@ -47,6 +48,7 @@ export const allCalls: Call[] = [
   notifications,
   orders,
   outbox,
+  payments,
   pins,
   products,
   productsBackup,

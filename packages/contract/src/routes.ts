@@ -18,6 +18,7 @@ import type * as metricsCalls from './metrics.ts';
 import type * as notificationsCalls from './notifications.ts';
 import type * as ordersCalls from './orders.ts';
 import type * as outboxCalls from './outbox.ts';
+import type * as paymentsCalls from './payments.ts';
 import type * as pinsCalls from './pins.ts';
 import type * as productsCalls from './products.ts';
 import type * as productsBackupCalls from './products-backup.ts';
@@ -144,6 +145,20 @@ export const orders = {
 
 export const outbox = {
   getOutbox: {"id":"dev.getOutbox","path":"/dev/outbox","methods":["GET"],"access":"public"} as CallRoute<typeof outboxCalls.getOutbox>,
+};
+
+export const payments = {
+  getActions: {"id":"payments.getActions","path":"/payments/get-actions","methods":["GET","POST"],"access":"user"} as CallRoute<typeof paymentsCalls.getActions>,
+  getOptions: {"id":"payments.getOptions","path":"/payments/get-options","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.getOptions>,
+  getPayment: {"id":"payments.getPayment","path":"/payments/get-payment","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.getPayment>,
+  getPayments: {"id":"payments.getPayments","path":"/payments/get-payments","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.getPayments>,
+  getStatus: {"id":"payments.getStatus","path":"/payments/get-status","methods":["GET","POST"],"access":"user"} as CallRoute<typeof paymentsCalls.getStatus>,
+  removeMethod: {"id":"payments.removeMethod","path":"/payments/remove-method","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.removeMethod>,
+  setAutopay: {"id":"payments.setAutopay","path":"/payments/set-autopay","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.setAutopay>,
+  setDefaultMethod: {"id":"payments.setDefaultMethod","path":"/payments/set-default-method","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.setDefaultMethod>,
+  startCheckout: {"id":"payments.startCheckout","path":"/payments/start-checkout","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.startCheckout>,
+  startSetup: {"id":"payments.startSetup","path":"/payments/start-setup","methods":["POST"],"access":"user"} as CallRoute<typeof paymentsCalls.startSetup>,
+  stripeWebhook: {"id":"payments.stripeWebhook","path":"/payments/stripe/webhook","methods":["POST"],"access":"public"} as CallRoute<typeof paymentsCalls.stripeWebhook>,
 };
 
 export const pins = {

@@ -192,6 +192,19 @@ const schema = z.object({
     .max(24 * 365)
     .default(72),
   /**
+   * Online payments (issue 30, decision 127): the payment provider, or unset for none (then nothing about
+   * payments shows anywhere). Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.
+   */
+  PAYMENTS_PROVIDER: z.enum(['stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret (whsec_...) of the webhook endpoint /api/payments/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Where the Stripe SDK sends its requests (protocol, host and port): Stripe's own API by default; the
+   * tests point it at a local stand-in of the endpoints the portal uses.
+   */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  /**
    * The backup client installers the virtual machine backup page offers: a JSON array of
    * {"platform", "label", "url"} (http or https), grouped on the page by platform, in this order.
    */
@@ -245,6 +258,9 @@ function crossChecks(env: Parsed): string[] {
     const [name, days] = tiers[i] ?? ['', null];
     if (finer === null && days !== null) problems.push(`${name}: must be 'forever' when the finer tier keeps forever`);
     else if (finer != null && days !== null && days < finer) problems.push(`${name}: must be at least ${finer} days`);
+  }
+  if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe');
   }
   const outbound = env.OUTBOUND_ALLOW === undefined ? null : parseOutboundAllow(env.OUTBOUND_ALLOW);
   if (outbound && 'error' in outbound) problems.push(`OUTBOUND_ALLOW: ${outbound.error}`);

@@ -6,7 +6,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { snmpRoutes } from './connectors/snmp/snmp.routes.ts';
-import { inProcessWorkers } from './connectors/worker/workers.ts';
+import { inProcessWorkers } from '../workers.ts';
 import { prometheusRoutes } from './connectors/prometheus/prometheus.routes.ts';
 import { connectorStatusRoutes } from './connectors/status.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
@@ -21,6 +21,7 @@ import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pinsRoutes } from './pins/pins.routes.ts';
 import { backupPlatformRoutes } from './products/backup-platform.routes.ts';
 import { backupServiceRoutes } from './products/backup-service.routes.ts';
@@ -62,6 +63,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   openCloudRoutes,
   ordersRoutes,
   outboxRoutes,
+  paymentsRoutes,
   pinsRoutes,
   productsRoutes,
   profileRoutes,

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { envVariables, parseEnv, type Env } from '../../src/config/env.ts';
-import { workersInProcess } from '../../src/modules/connectors/worker/workers.ts';
+import { workersInProcess } from '../../src/workers.ts';
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
 

@@ -93,6 +93,11 @@ export const paths = {
   ticket: (ticketId: number) => `/r/tickets/ticket/${ticketId}`,
   invoiceView: (accountId: number, cycleLogId: number) => `/invoices/view/${accountId}/${cycleLogId}`,
   invoicesPay: () => '/invoices/pay',
+  /** Online payments (decision 127): what to pay on an account (an invoice preselected), the return page, the list. */
+  payInvoice: (accountId: number, cycleLogId?: number) =>
+    `/invoices/pay/${accountId}${cycleLogId === undefined ? '' : `?invoice=${cycleLogId}`}`,
+  paymentReturn: (accountId: number, reference: string) => `/invoices/payment/${accountId}/${seg(reference)}`,
+  accountPayments: (accountId: number) => `/invoices/payments/${accountId}`,
   invoices: () => '/invoices',
   inquirePending: (orderNumber: string, baseOrderId: number) => `/inquire/pending/${seg(orderNumber)}/${baseOrderId}`,
   inquireTicket: (ticketNumber: string, ticketId: number) => `/inquire/ticket/${seg(ticketNumber)}/${ticketId}`,

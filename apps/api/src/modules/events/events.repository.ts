@@ -9,7 +9,13 @@ export type EventType =
   | 'user.access_changed'
   | 'user.removed'
   | 'pin.reset'
-  | 'legal.accepted';
+  | 'legal.accepted'
+  | 'payment.succeeded'
+  | 'payment.failed'
+  | 'payment.refunded'
+  | 'payment.disputed'
+  | 'payment_method.changed'
+  | 'autopay.changed';
 
 /** Serializes event writers until they commit, so event ids follow commit order (see 062). */
 const eventLock = 724911;

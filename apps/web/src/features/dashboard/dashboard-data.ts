@@ -6,6 +6,7 @@ import { activeNotificationCountsQueryOptions, outagesQueryOptions } from '../no
 import { invoiceProductsQueryOptions, latestInvoiceQueryOptions } from '../invoices/index.ts';
 import { teamQueryOptions } from '../contact/index.ts';
 import { pendingOrdersQueryOptions } from '../orders/index.ts';
+import { paymentActionsQueryOptions } from '../payments/index.ts';
 import { latestTicketsQueryOptions, ticketsRequestingResponseQueryOptions } from '../tickets/index.ts';
 
 /** How long the page waits for the notices above the boxes before it shows without them. */
@@ -14,8 +15,8 @@ const noticesWaitMs = 3000;
 /**
  * The dashboard route's loader, fetched beside the page's own code: every box's data starts
  * loading while the page's code is still on its way (one round trip less before the first
- * screen), and the page waits for the two notices above the boxes (outages, tickets awaiting a
- * response). Those have no size known in advance: shown after the boxes, they would push every
+ * screen), and the page waits for the notices above the boxes (outages, tickets awaiting a
+ * response, payments waiting for the customer). Those have no size known in advance: shown after the boxes, they would push every
  * box down (layout shift budget, decision 058). Failures are left to the page, which shows them.
  */
 export async function loadDashboard(): Promise<null> {
@@ -36,6 +37,7 @@ export async function loadDashboard(): Promise<null> {
   const notices = Promise.allSettled([
     queryClient.fetchQuery(outagesQueryOptions()),
     queryClient.fetchQuery(ticketsRequestingResponseQueryOptions()),
+    queryClient.fetchQuery(paymentActionsQueryOptions()),
   ]);
   await Promise.race([notices, new Promise((resolve) => setTimeout(resolve, noticesWaitMs))]);
   return null;

@@ -4,11 +4,14 @@ import type { Db } from '../../../db/client.ts';
 
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The payment as the item would state it, and the invoice it is counted against now. */
+/**
+ * The payment as the item would state it, the invoice it is counted against now, and who recorded it: the
+ * portal's own record of a payment it took (decision 127) becomes billing's when billing sends it.
+ */
 export const readPayment = (db: Db, reference: string) =>
-  db.one<Omit<PaymentItem, 'payment_reference'> & { cycle_log_id: number | null }>(
+  db.one<Omit<PaymentItem, 'payment_reference'> & { cycle_log_id: number | null; source: 'billing' | 'portal' }>(
     `SELECT a.account_number, ${utc('p.paid_at')} AS paid_at, p.amount::text AS amount, i.invoice_number,
-       p.cycle_log_id
+       p.cycle_log_id, p.source
        FROM payments p JOIN accounts a ON a.account_id = p.account_id
        LEFT JOIN invoices i ON i.cycle_log_id = p.cycle_log_id
       WHERE p.payment_reference = $1`,
@@ -54,7 +57,7 @@ export const upsertPayment = (db: Db, p: PaymentItem, accountId: number, cycleLo
   db.query(
     `INSERT INTO payments (payment_reference, account_id, cycle_log_id, paid_at, amount) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (payment_reference) DO UPDATE SET account_id = EXCLUDED.account_id,
-       cycle_log_id = EXCLUDED.cycle_log_id, paid_at = EXCLUDED.paid_at, amount = EXCLUDED.amount`,
+       cycle_log_id = EXCLUDED.cycle_log_id, paid_at = EXCLUDED.paid_at, amount = EXCLUDED.amount, source = 'billing'`,
     [p.payment_reference, accountId, cycleLogId, p.paid_at, p.amount],
   );
 

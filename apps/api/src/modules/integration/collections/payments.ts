@@ -1,6 +1,9 @@
 import { integration, type PaymentItem } from '@portal/contract';
 
 import { paymentReferences, readPayment, refreshAmountPaid, upsertPayment } from './payments.repository.ts';
+
+/** An invoice's paid amount recomputed from its payments (the payments module's own payments too). */
+export { refreshAmountPaid };
 import { paymentRules } from './rules.ts';
 import { messages, reject, same, type Upsert } from './upsert.ts';
 
@@ -27,8 +30,10 @@ export const upsertPaymentItem: Upsert<PaymentItem> = async (db, item, { nowMs }
   const held = await readPayment(db, item.payment_reference);
   const { payment_reference: _, currency: ___, ...wanted } = item;
   if (held) {
-    const { cycle_log_id: __, ...current } = held;
-    if (same(current, { ...wanted, invoice_number: item.invoice_number ?? null })) return { status: 'unchanged' };
+    const { cycle_log_id: __, source, ...current } = held;
+    // The portal's record of the same payment becomes billing's, even when billing states it the same way.
+    if (source === 'billing' && same(current, { ...wanted, invoice_number: item.invoice_number ?? null }))
+      return { status: 'unchanged' };
   }
   await upsertPayment(db, item, accountId, cycleLogId);
   // The invoice the payment leaves (if it moved) and the one it joins. Payments are never more than what an

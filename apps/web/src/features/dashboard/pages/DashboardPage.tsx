@@ -4,6 +4,7 @@ import { HydrationPart } from '../../../components/ui/HydrationPart.tsx';
 import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
 import { useLoginData } from '../../../lib/use-session.ts';
 import { useOutages } from '../../notifications/index.ts';
+import { PaymentActionsNotice } from '../../payments/index.ts';
 import { AwaitingResponseNotice } from '../components/AwaitingResponseNotice.tsx';
 import { InvoiceBox } from '../components/InvoiceBox.tsx';
 import { MaintenanceBox } from '../components/MaintenanceBox.tsx';
@@ -31,6 +32,7 @@ export function DashboardPage() {
       </div>
       <OutageBanners outages={outages.data} />
       <AwaitingResponseNotice />
+      <PaymentActionsNotice />
       {/* Each box of a page the server rendered is taken over in a task of its own (decision 109). */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {gridBoxes.map((Box, place) => (

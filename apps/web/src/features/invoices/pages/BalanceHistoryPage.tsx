@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { invoices, type BalanceHistory } from '@portal/contract';
 import { Fragment } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/formats.ts';
 import { setCurrentAccountId } from '../../../lib/session.ts';
+import { usePaymentsEnabled } from '../../payments/index.ts';
 import { useBalanceHistory } from '../api/get-balance-history.ts';
 import { totalsByCurrency } from '../invoice-rules.ts';
 
@@ -22,6 +23,7 @@ const bucketLabel: Record<(typeof invoices.balanceBuckets)[number], string> = {
 export function BalanceHistoryPage() {
   const history = useBalanceHistory();
   const navigate = useNavigate();
+  const paymentsOn = usePaymentsEnabled().data === true;
 
   const columns: Column<BalanceHistory>[] = [
     {
@@ -69,6 +71,33 @@ export function BalanceHistoryPage() {
         </Text>
       ),
     },
+    // Online payments (decision 127): only when a payment provider is configured.
+    ...(paymentsOn
+      ? [
+          {
+            key: 'pay',
+            header: 'Pay',
+            align: 'right',
+            render: (row) => (
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Anchor component={Link} to={paths.accountPayments(row.account_id)} size="xs">
+                  Payments
+                </Anchor>
+                {row.balance > 0 && (
+                  <Button
+                    size="xs"
+                    component={Link}
+                    to={paths.payInvoice(row.account_id)}
+                    aria-label={`Pay balance of account ${row.account.account_number}`}
+                  >
+                    Pay balance
+                  </Button>
+                )}
+              </Group>
+            ),
+          } satisfies Column<BalanceHistory>,
+        ]
+      : []),
   ];
 
   // One total per currency: a euro balance is never added to a dollar one.

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { formatDate, formatMoney } from '../../../lib/formats.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceCharges } from '../components/InvoiceCharges.tsx';
+import { PayInvoiceButton } from '../../payments/index.ts';
 import { InvoiceDownloadButtons } from '../components/InvoiceDownloadButtons.tsx';
 import { InvoiceServices } from '../components/InvoiceServices.tsx';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge.tsx';
@@ -93,6 +94,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
           </Stack>
         </Group>
         <Group mt="md" gap="sm" align="center">
+          <PayInvoiceButton invoice={invoice} />
           <InvoiceDownloadButtons
             accountId={invoice.account_id}
             cycleLogId={invoice.cycle_log_id}

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { Env } from '../../../config/env.ts';
-import type { Deps } from '../../../deps.ts';
-import { createSnmpWorker, type WorkerDeps } from './snmp-worker.ts';
+import type { Env } from './config/env.ts';
+import type { Deps } from './deps.ts';
+import { createMailer } from './lib/mail.ts';
+import { startAutopay } from './modules/payments/autopay.ts';
+import { createSnmpWorker, type WorkerDeps } from './modules/connectors/worker/snmp-worker.ts';
 
 export interface Workers {
   stop(): Promise<void>;
@@ -12,7 +14,7 @@ export interface Workers {
 export const workersInProcess = (env: Pick<Env, 'WORKERS' | 'NODE_ENV'>) =>
   (env.WORKERS ?? (env.NODE_ENV === 'test' ? 'off' : 'in-process')) === 'in-process';
 
-/** Starts every long-running job of this process: today the SNMP poller (decision 100). */
+/** Starts every long-running job of this process: the SNMP poller (decision 100) and autopay (decision 127). */
 export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Workers {
   const snmp = createSnmpWorker(deps, {
     concurrency: deps.env.SNMP_CONCURRENCY,
@@ -20,7 +22,12 @@ export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Wor
     tickMs: 1000,
     log,
   });
-  return { stop: () => snmp.stop() };
+  const autopay = startAutopay({ ...deps, mailer: createMailer(deps.env, deps.db) }, log);
+  return {
+    stop: async () => {
+      await Promise.all([snmp.stop(), autopay.stop()]);
+    },
+  };
 }
 
 /** With WORKERS=in-process (the default of `npm start`): the workers run in the API process and stop with it. */

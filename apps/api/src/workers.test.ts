@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { parseEnv } from '../../../config/env.ts';
+import { parseEnv } from './config/env.ts';
 import { workersInProcess } from './workers.ts';
 
 const env = (vars: Record<string, string>) =>

@@ -1,0 +1,33 @@
+import type { PaymentDeps } from './payments.service.ts';
+import { createProvider, paymentsService } from './payments.service.ts';
+
+export interface Autopay {
+  stop(): Promise<void>;
+}
+
+/**
+ * The autopay job (decision 127): every `intervalMs` it charges the invoices due for autopay. Any number of
+ * processes may run it: each charge is claimed in the database first, so one process charges an invoice once.
+ */
+export function startAutopay(deps: PaymentDeps, log: (line: string) => void, intervalMs = 60_000): Autopay {
+  const provider = createProvider(deps.env);
+  if (!provider) return { stop: async () => {} };
+  const service = paymentsService(deps, provider, (obj, msg) => log(`${msg}: ${JSON.stringify(obj)}`));
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = service
+      .runAutopay()
+      .catch((error: unknown) => log(`autopay run failed: ${(error as Error).message}`))
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
