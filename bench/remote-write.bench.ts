@@ -1,7 +1,7 @@
 // Usage data at provider scale (issue 29): Prometheus remote write through the API in-process
 // (app.inject: snappy, protobuf decoding, checks, series, raw points and every rollup tier), 10,000
 // points a request, 4 senders at once (each its own order and series), next to a ceiling measured in the
-// same run: the same points into a scratch copy of the raw table (no partitions, same key), one
+// same run: the same points into a scratch copy of the raw table (partitioned by day, same key), one
 // INSERT ... SELECT FROM unnest per request, 4 connections at once.
 //  - catch-up: 100 series x 100 samples a request (a Prometheus sending what it could not send earlier);
 //  - steady state: 10,000 series x 1 sample a request (a running Prometheus, every scrape);
@@ -83,12 +83,12 @@ async function run(kind: 'pg' | 'embedded') {
     NODE_ENV: 'test',
     JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bench-rw-')),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG === '1' ? 'error' : 'silent',
     SEED_ON_EMPTY: 'false',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
   });
   const deps = await createDeps(env, { db, clock: { now: () => now * 1000 } });
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: process.env.BENCH_LOG === '1' });
   await app.ready();
   await db.exec(`
     INSERT INTO accounts (account_number, name, company_nm) VALUES ('RW-1', 'Bench', 'Bench');
@@ -98,7 +98,14 @@ async function run(kind: 'pg' | 'embedded') {
       SELECT account_id, 'RW-ORD-' || (s * 2 + p), 'bench-di' FROM accounts, generate_series(0, ${senders - 1}) s,
              generate_series(0, 1) p WHERE account_number = 'RW-1';
     CREATE TABLE ceiling_raw (series_id integer NOT NULL, ts timestamptz NOT NULL, value double precision,
-                              counter double precision, PRIMARY KEY (series_id, ts));`);
+                              counter double precision, PRIMARY KEY (series_id, ts)) PARTITION BY RANGE (ts);`);
+  // The scratch copy of the raw table: partitioned by day like it, keeping what it was given like it.
+  const today = Math.floor(now / 86400) * 86400;
+  for (let day = today - 2 * 86400; day <= today + 86400; day += 86400)
+    await db.exec(
+      `CREATE TABLE ceiling_raw_${day} PARTITION OF ceiling_raw
+         FOR VALUES FROM ('${new Date(day * 1000).toISOString()}') TO ('${new Date((day + 86400) * 1000).toISOString()}')`,
+    );
   const { token } = await (
     await import('../apps/api/src/modules/integration/tokens.service.ts')
   ).createToken(db, { name: 'bench', scopes: ['metrics'], userId: null, nowMs: now * 1000 });
@@ -180,7 +187,6 @@ async function run(kind: 'pg' | 'embedded') {
       }),
     );
     const ceiling = (performance.now() - began) / 1000;
-    await db.exec('TRUNCATE ceiling_raw');
     const ratio = ceiling / seconds;
     figures.push(
       `  ${shape.name}: ${total.toLocaleString('en-US')} points in ${seconds.toFixed(2)} s = ${rate(total, seconds)} points/s;` +

@@ -116,12 +116,21 @@ export async function rawPartitionDays(db: Db): Promise<number[]> {
     .map((m) => Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000);
 }
 
+/** SQLSTATE duplicate_table, unique_violation: a writer beside this one created the same partition first. */
+const createdBeside = new Set(['42P07', '23505']);
+
 export async function createRawPartition(db: Db, day: number) {
   const iso = (s: number) => new Date(s * 1000).toISOString();
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF metric_raw
-       FOR VALUES FROM ('${iso(day)}') TO ('${iso(day + DAY)}')`,
-  );
+  // IF NOT EXISTS does not cover two writers creating it at the same moment (senders crossing midnight).
+  await db
+    .query(
+      `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF metric_raw
+         FOR VALUES FROM ('${iso(day)}') TO ('${iso(day + DAY)}')`,
+    )
+    .catch(async (error: unknown) => {
+      if (!createdBeside.has(String((error as { code?: unknown }).code))) throw error;
+      if (!(await rawPartitionDays(db)).includes(day)) throw error;
+    });
 }
 
 export const dropRawPartition = (db: Db, day: number) => db.query(`DROP TABLE IF EXISTS ${partitionName(day)}`);
