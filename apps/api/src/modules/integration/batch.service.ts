@@ -212,6 +212,17 @@ export function laneKey(collection: CollectionName, raw: unknown): string {
   return account ? `a:${account}` : `k:${rawKey(raw, integration.collections[collection].key).toLowerCase()}`;
 }
 
+/** The row an item writes to (see sameKeyErrors), or null when it names no key. */
+export function keyTarget(collection: CollectionName, raw: unknown): string | null {
+  const value = rawKey(raw, integration.collections[collection].key).trim();
+  if (!value) return null;
+  return [
+    collection === 'users' ? value.toLowerCase() : value,
+    rawKey(raw, 'account_number').trim(),
+    collection === 'product-objects' ? rawKey(raw, 'order_number').trim() : '',
+  ].join('\u0000');
+}
+
 /**
  * What a batch item writes to: its key (emails in any case), within its account and, for product
  * objects, its order. Two items of a batch writing to the same row would leave whichever came last:
@@ -221,14 +232,8 @@ export function sameKeyErrors(collection: CollectionName, items: unknown[]): Map
   const key = integration.collections[collection].key;
   const positions = new Map<string, number[]>();
   for (const [index, raw] of items.entries()) {
-    const value = rawKey(raw, key).trim();
-    if (!value) continue;
-    const target = [
-      collection === 'users' ? value.toLowerCase() : value,
-      rawKey(raw, 'account_number').trim(),
-      collection === 'product-objects' ? rawKey(raw, 'order_number').trim() : '',
-    ].join('\u0000');
-    positions.set(target, [...(positions.get(target) ?? []), index]);
+    const target = keyTarget(collection, raw);
+    if (target) positions.set(target, [...(positions.get(target) ?? []), index]);
   }
   const errors = new Map<number, FieldErrors>();
   for (const indexes of positions.values()) {
