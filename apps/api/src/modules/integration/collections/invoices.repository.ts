@@ -12,26 +12,38 @@ const amounts = [
   'total_amt_due',
 ] as const;
 
-/** The held invoices of these numbers, as their items would state them. */
-export const readInvoices = (db: Db, invoiceNumbers: readonly string[]) =>
-  db.query<
-    Record<string, unknown> & {
-      cycle_log_id: number;
-      invoice_number: string;
-      lines: unknown;
-      pdf_sha256: string | null;
-    }
-  >(
+export type HeldInvoice = Record<string, unknown> & {
+  cycle_log_id: number;
+  invoice_number: string;
+  lines: { product_cd: string; order_number: string | null; description: string | null; price: string }[];
+  pdf_sha256: string | null;
+};
+
+/**
+ * The held invoices of these numbers, as their items would state them: the invoices in one query, all
+ * their lines (in the order they are read) in a second.
+ */
+export async function readInvoices(db: Db, invoiceNumbers: readonly string[]): Promise<HeldInvoice[]> {
+  const invoices = await db.query<HeldInvoice>(
     `SELECT i.cycle_log_id, i.invoice_number, a.account_number, i.bill_date, i.due_date,
-       ${amounts.map((f) => `i.${f}::text AS ${f}`).join(', ')},
-       COALESCE((SELECT json_agg(json_build_object('product_cd', p.product_cd, 'order_number', o.order_number,
-                   'description', p.description, 'price', p.price::numeric(14,2)::text) ORDER BY p.invoice_product_id)
-                 FROM invoice_products p LEFT JOIN orders o ON o.base_order_id = p.base_order_id
-                WHERE p.cycle_log_id = i.cycle_log_id), '[]') AS lines,
-       (SELECT d.sha256 FROM invoice_documents d WHERE d.cycle_log_id = i.cycle_log_id) AS pdf_sha256
-     FROM invoices i JOIN accounts a ON a.account_id = i.account_id WHERE i.invoice_number = ANY($1::text[])`,
+       ${amounts.map((f) => `i.${f}::text AS ${f}`).join(', ')}, d.sha256 AS pdf_sha256
+     FROM invoices i JOIN accounts a ON a.account_id = i.account_id
+     LEFT JOIN invoice_documents d ON d.cycle_log_id = i.cycle_log_id
+     WHERE i.invoice_number = ANY($1::text[])`,
     [invoiceNumbers],
   );
+  if (invoices.length === 0) return [];
+  const byId = new Map(invoices.map((i) => [i.cycle_log_id, Object.assign(i, { lines: [] as HeldInvoice['lines'] })]));
+  const lines = await db.query<HeldInvoice['lines'][number] & { cycle_log_id: number }>(
+    `SELECT p.cycle_log_id, p.product_cd, o.order_number, p.description, p.price::numeric(14,2)::text AS price
+       FROM invoice_products p LEFT JOIN orders o ON o.base_order_id = p.base_order_id
+      WHERE p.cycle_log_id = ANY($1::int[])
+      ORDER BY p.invoice_product_id`,
+    [[...byId.keys()]],
+  );
+  for (const { cycle_log_id, ...line } of lines) byId.get(cycle_log_id)?.lines.push(line);
+  return invoices;
+}
 
 /**
  * What invoice items refer to, in one look-up: the accounts (and their currency), which of the lines'
