@@ -71,6 +71,7 @@ const invoice = (n: number) => {
     account_number: account,
     bill_date: '2026-11-01',
     due_date: '2026-11-30',
+    monthly_charges: '50.00',
     total_amt_due: '50.00',
     lines: Array.from({ length: 5 }, (_, l) => ({
       product_cd: 'BIP',

@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-import { DEMO_PASSWORD, demoEmails } from '../apps/api/src/db/seed/demo.ts';
+import { DEMO_PASSWORD, demoEmails } from '../apps/api/src/seed/demo.ts';
 import { root, seededDatabase } from './lib/harness.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

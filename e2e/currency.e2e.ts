@@ -41,11 +41,11 @@ const overdue = {
   currency: 'EUR',
   lines: [{ product_cd: 'EUCL', price: '2149.63' }],
 };
-/** The account's latest invoice, due long after any day the test runs. */
+/** The account's latest invoice, due long after any day the test runs (billed in the past: decision 124). */
 const latest = {
   ...overdue,
   invoice_number: 'INV-EU-2',
-  bill_date: '2099-01-01',
+  bill_date: '2026-02-01',
   due_date: '2099-01-31',
   monthly_charges: '1234.00',
   total_amt_due: '1234.00',

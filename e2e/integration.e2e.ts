@@ -105,7 +105,13 @@ describe('provider integration', () => {
       lines: [{ product_cd: 'LATEX', order_number: 'ORD-9800001-1', price: '199.99' }],
     };
     expect(await batch(token, 'invoices', [invoice])).toEqual(['created']);
-    const user = { email_nm: email, first_nm: 'Jordan', last_nm: 'Reyes', accounts: [{ account_number: '9800001' }] };
+    const user = {
+      email_nm: email,
+      first_nm: 'Jordan',
+      last_nm: 'Reyes',
+      accounts: [{ account_number: '9800001' }],
+      send_invitation: true,
+    };
     expect(await batch(token, 'users', [user])).toEqual(['created']);
     // The same batch again changes nothing.
     expect(await batch(token, 'orders', [order])).toEqual(['unchanged']);

@@ -8,7 +8,7 @@ import pg from 'pg';
 
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { seed } from '../../apps/api/src/db/seed/index.ts';
+import { seed } from '../../apps/api/src/seed/index.ts';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const baseUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
-import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../apps/api/src/seed/demo.ts';
 
 /** Debian's Chromium (apt: chromium); Playwright's own browser downloads are not used. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,6 +1,6 @@
-import { DEMO_COMPANIES, DEMO_LOOSE_USERS } from '../../apps/api/src/db/seed/demo.ts';
+import { DEMO_COMPANIES, DEMO_LOOSE_USERS } from '../../apps/api/src/seed/demo.ts';
 
-export { DEMO_PASSWORD, TOTP_SECRET, demoAccounts, demoEmails } from '../../apps/api/src/db/seed/demo.ts';
+export { DEMO_PASSWORD, TOTP_SECRET, demoAccounts, demoEmails } from '../../apps/api/src/seed/demo.ts';
 
 /** First name of a demo sign-in, as the seed creates it. */
 export function demoFirstName(email: string): string {

@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 
-import { demoEmails } from '../../apps/api/src/db/seed/demo.ts';
+import { demoEmails } from '../../apps/api/src/seed/demo.ts';
 import { launchBrowser, newPage, signIn } from './browser.ts';
 
 const origin = process.env.ORIGIN ?? 'http://localhost:8080';

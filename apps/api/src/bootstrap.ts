@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import { openPglite, openPostgres, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { isEmpty, seed } from './db/seed/index.ts';
+import { isEmpty, seed } from './seed/index.ts';
 import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer } from './lib/mail.ts';

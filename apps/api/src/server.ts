@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { createDeps } from './bootstrap.ts';
 import { loadEnv } from './config/env.ts';
-import { DEMO_PASSWORD, demoEmails } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, demoEmails } from './seed/demo.ts';
 
 let env;
 try {

@@ -4,9 +4,10 @@ import { integration, type CollectionName } from '@portal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { defaultInvoiceDaysAhead } from '../src/config/env.ts';
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed, type SeedSummary } from '../src/db/seed/index.ts';
+import { seed, type SeedSummary } from '../src/seed/index.ts';
 import type { Deps } from '../src/deps.ts';
 import { applyItem } from '../src/modules/integration/batch.service.ts';
 import { withDatabase } from './helpers/global-setup.ts';
@@ -105,7 +106,11 @@ describe('the demo seed as a feed', () => {
       const scope = sent.collection === 'product-objects' ? `${String(item.order_number)}:${String(item.kind)}:` : '';
       latest.set(`${sent.collection}:${scope}${String(key)}`, sent);
     }
-    const deps = { db, clock: { now: () => NOW.getTime() } } as unknown as Deps;
+    const deps = {
+      db,
+      clock: { now: () => NOW.getTime() },
+      env: { INTEGRATION_INVOICE_DAYS_AHEAD: defaultInvoiceDaysAhead },
+    } as unknown as Deps;
     const outcomes = new Map<string, number>();
     for (const { collection, item } of latest.values()) {
       const { result } = await applyItem(deps, collection, item);

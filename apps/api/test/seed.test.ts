@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { CONTROLLERS } from '../src/db/seed/catalog.ts';
+import { CONTROLLERS } from '../src/seed/catalog.ts';
 import {
   DEMO_PASSWORD,
   DEMO_PIN,
@@ -14,8 +14,8 @@ import {
   UNACCEPTED_AGREEMENT_TITLE,
   demoAccounts,
   demoEmails,
-} from '../src/db/seed/demo.ts';
-import { isEmpty, seed, type SeedSummary } from '../src/db/seed/index.ts';
+} from '../src/seed/demo.ts';
+import { isEmpty, seed, type SeedSummary } from '../src/seed/index.ts';
 import { withDatabase } from './helpers/global-setup.ts';
 
 // The demo data is a contract (DESIGN.md, "Demo data"): these tests pin it. They seed their own empty

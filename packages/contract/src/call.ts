@@ -43,6 +43,11 @@ export interface Call<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.Z
    * item's text that no column can hold refuses that item, not the call (plugins/route.ts).
    */
   checkedPerItem?: true;
+  /**
+   * The body is the call's payload as sent (protobuf, OTLP), read by the handler itself: the input is
+   * taken from the path and query only (plugins/route.ts).
+   */
+  rawBody?: true;
 }
 
 /**

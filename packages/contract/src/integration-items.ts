@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { email } from './fields.ts';
+import { invoiceCharges } from './invoices.ts';
 import { validationMessages as m } from './messages.ts';
 import { vpgStatuses } from './products-ds.ts';
 
@@ -9,6 +10,12 @@ import { vpgStatuses } from './products-ds.ts';
  * on its own; the output is canonical (decimals as fixed-scale strings, times in UTC ISO form), so
  * comparing it with what the portal holds tells whether an item changes anything.
  */
+
+/** The charges the invoice page lists, by their fields ("a, b and c"). */
+const chargeFields = invoiceCharges
+  .map(({ key }) => key)
+  .join(', ')
+  .replace(/, (\w+)$/, ' and $1');
 
 export const integrationMessages = {
   decimal: (scale: number) => `This value should be a decimal number with at most ${scale} decimals.`,
@@ -19,7 +26,6 @@ export const integrationMessages = {
   decimalRange: (max: string) => `This value should be between -${max} and ${max}.`,
   timeRange: 'This value should be a time from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.',
   componentsTotal: "The components' charges should add up to between -9999999999.99 and 9999999999.99.",
-  paymentsTotal: "This invoice's payments should add up to between -999999999999.99 and 999999999999.99.",
   unstorable: 'This item holds a value the portal cannot store.',
   currency: 'This value should be an ISO 4217 currency code (USD, EUR).',
   accountCurrency: (currency: string) => `This value should be the account's currency (${currency}).`,
@@ -28,6 +34,13 @@ export const integrationMessages = {
   number: 'This value should be a number.',
   alsoItem: (position: number) => `Also item ${position} of this batch.`,
   maxlength: (max: number) => `This value is too long: it should have ${max} characters or fewer.`,
+  positive: 'This value should be more than 0.',
+  beyondOpen: (open: string) =>
+    `This payment is more than the invoice's open amount (${open}): send the surplus without invoice_number, as a credit.`,
+  future: 'This value should not be in the future.',
+  dueBeforeBill: 'This value should be on or after bill_date.',
+  billAhead: (days: number) => `This value should be at most ${days} days after today.`,
+  chargesTotal: (sum: string) => `This value should be the sum of ${chargeFields} (${sum}).`,
 } as const;
 const im = integrationMessages;
 
@@ -172,6 +185,11 @@ export const userItem = fields({
   accounts: list(fields({ account_number: key(), is_account_admin: flag(false) }), 500)
     .default([])
     .refine((accounts) => unique(accounts, (a) => a.account_number), im.duplicate),
+  /**
+   * Mail the set-password invitation to a user this item creates, once the batch is in. Without it the user
+   * is loaded only: staff invite every loaded user who never signed in when the provider is ready.
+   */
+  send_invitation: flag(false),
 });
 
 export const productItem = fields({

@@ -126,6 +126,20 @@ export const enableWebhook = defineCall({
   auth: { access: 'user', staffLevel },
 });
 
+export const inviteLoadedUsers = defineCall({
+  id: 'integration.inviteLoadedUsers',
+  summary:
+    'Mails the set-password invitation to every user the users feed loaded who never signed in (no password ' +
+    'yet), except those whose invitation link still works; answers how many were invited.',
+  tag: 'integration',
+  methods: ['POST'],
+  path: '/integration/invite-loaded-users',
+  input: z.object({}),
+  data: z.object({ invited: z.number().int() }),
+  codes: ['SUCCESS', ...userCodes],
+  auth: { access: 'user', staffLevel },
+});
+
 export const batchRecord = z.object({
   id: z.number().int(),
   token_name: z.string().nullable(),
@@ -137,6 +151,10 @@ export const batchRecord = z.object({
   invalid: z.number().int(),
   started_at: epochSeconds,
   duration_ms: z.number().int(),
+  /** A batch refused as a whole (no item applied): its answer's code, else null. */
+  refused: z.string().nullable(),
+  /** The refusal's first field error ("items: …"), when it was a validation error. */
+  refused_detail: z.string().nullable(),
 });
 export type BatchRecord = z.infer<typeof batchRecord>;
 
@@ -145,7 +163,9 @@ export const batchRecordsShown = 50;
 
 export const listBatches = defineCall({
   id: 'integration.listBatches',
-  summary: 'The latest batches and imports: token or command, collection, counts per outcome, when, how long.',
+  summary:
+    'The latest batches and imports: token or command, collection, counts per outcome, when, how long; a batch ' +
+    'refused as a whole (not a batch, too many items, too large) with its answer code.',
   tag: 'integration',
   methods: ['GET'],
   path: '/integration/batches',

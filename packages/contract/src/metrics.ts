@@ -230,6 +230,7 @@ export const prometheusWrite = defineCall({
   data: ingestResult,
   codes: [...ingestCodes, 'UNSUPPORTED_MEDIA_TYPE'],
   auth: { access: 'integration', scope: 'metrics' },
+  rawBody: true,
 });
 
 export const otlpMetrics = defineCall({
@@ -248,4 +249,5 @@ export const otlpMetrics = defineCall({
   data: ingestResult,
   codes: [...ingestCodes, 'UNSUPPORTED_MEDIA_TYPE'],
   auth: { access: 'integration', scope: 'metrics' },
+  rawBody: true,
 });

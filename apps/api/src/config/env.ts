@@ -54,6 +54,9 @@ const defaultClientDownloads = JSON.stringify([
   },
 ]);
 
+/** INTEGRATION_INVOICE_DAYS_AHEAD unset; also what the demo seed, which has no settings, applies. */
+export const defaultInvoiceDaysAhead = 45;
+
 /** The one place that reads process.env. A bad value stops the process with the variable's name. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -102,6 +105,11 @@ const schema = z.object({
    * the pool's 10 stay for customers' calls (decision 114).
    */
   INTEGRATION_BATCH_CONNECTIONS: z.coerce.number().int().min(1).max(9).default(4),
+  /**
+   * How many days after today (UTC) an invoice item's bill_date may be: one billed further ahead is refused
+   * (decision 124), a mistyped year never shows as the customer's next invoice.
+   */
+  INTEGRATION_INVOICE_DAYS_AHEAD: z.coerce.number().int().min(0).max(3660).default(defaultInvoiceDaysAhead),
   /**
    * The locale of every date and number the portal shows (pages, PDFs), decision 120: one for both, so a
    * date never reads in one locale beside an amount in another. en-US keeps the spec's formats.

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
+import { recordMail } from './mail.repository.ts';
 
 export interface Message {
   to: string;
@@ -30,11 +31,7 @@ export interface Mailer {
 export function createMailer(env: Env, db: Db, log: (obj: object, msg: string) => void = () => {}): Mailer {
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
   const record = (m: Message, status: 'kept' | 'sent' | 'failed', error: string | null = null) =>
-    db.query(
-      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, links, kind, status, error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [m.to, m.subject, m.text, m.html ?? null, m.links ?? [], m.kind, status, error],
-    );
+    recordMail(db, m, status, error);
   return {
     usesOutbox: !transport,
     async send(message) {
@@ -65,3 +62,17 @@ export function createMailer(env: Env, db: Db, log: (obj: object, msg: string) =
 /** An absolute link into the portal app, for messages. */
 export const portalLink = (env: Env, path: string) =>
   `${env.PUBLIC_URL.replace(/\/$/, '')}/portal/${path.replace(/^\//, '')}`;
+
+/**
+ * Runs a send that follows a committed change: false when the mail could not be sent (the mailer has
+ * logged and recorded it), so the caller reports it instead of failing a change that already happened.
+ */
+export async function delivered(send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'MAIL_FAILED') throw error;
+    return false;
+  }
+}

@@ -30,6 +30,7 @@ import { endpointDetectionRoutes } from './products/endpoint-detection.routes.ts
 import { openCloudRoutes } from './products/open-cloud.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { resourcePoolRoutes } from './products/resource-pool.routes.ts';
+import { seriesRoutes } from './series/series.routes.ts';
 import { vmBackupRoutes } from './products/vm-backup.routes.ts';
 import { webSecurityRoutes } from './products/web-security.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -66,6 +67,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   profileRoutes,
   prometheusRoutes,
   resourcePoolRoutes,
+  seriesRoutes,
   snmpRoutes,
   inProcessWorkers,
   ticketsRoutes,

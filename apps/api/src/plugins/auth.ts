@@ -5,26 +5,7 @@ import type { CallAuth } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Caller } from '../lib/scope.ts';
-
-interface CallerRow {
-  user_id: number;
-  uss_admin_level: number;
-  token_version: number;
-  legal_pending: boolean;
-  two_factor_missing: boolean;
-}
-
-const callerSql = `
-  SELECT u.user_id, u.uss_admin_level, u.token_version,
-    EXISTS (
-      SELECT 1 FROM legal_agreements la
-      WHERE la.active AND NOT EXISTS (
-        SELECT 1 FROM legal_acceptances a WHERE a.user_id = u.user_id AND a.legal_agreement_id = la.legal_agreement_id)
-    ) AS legal_pending,
-    (NOT u.two_factor_enabled AND EXISTS (
-      SELECT 1 FROM accounts_users au JOIN accounts ac ON ac.account_id = au.account_id
-      WHERE au.user_id = u.user_id AND ac.is_2fa_required)) AS two_factor_missing
-  FROM users u WHERE u.user_id = $1`;
+import { findCaller } from '../modules/auth/auth.service.ts';
 
 /**
  * Authenticates by the Authorization header only (never a cookie), then applies the gates every
@@ -35,7 +16,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest, auth: Ca
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw new AppError('INVALID_TOKEN', 'You must sign in to do that.');
   const claims = await deps.tokens.verify(token);
-  const row = await deps.db.one<CallerRow>(callerSql, [claims.user_id]);
+  const row = await findCaller(deps.db, claims.user_id);
   if (!row || row.token_version !== claims.tv) {
     throw new AppError('INVALID_TOKEN', 'Your session is no longer valid. Please sign in again.');
   }

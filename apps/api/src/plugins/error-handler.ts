@@ -35,7 +35,7 @@ const frameworkAnswers: Partial<Record<number, { code: ResultCode; message: stri
 };
 
 /** Any other 4xx is the client's fault we have no better word for: BAD_REQUEST. */
-const answerFor = (status: number | undefined) =>
+export const answerFor = (status: number | undefined) =>
   (status && frameworkAnswers[status]) || (status && status >= 400 && status < 500 ? frameworkAnswers[400] : undefined);
 
 /** The headers that describe a download's file, not an envelope. */

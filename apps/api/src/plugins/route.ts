@@ -27,8 +27,8 @@ const isAnswer = (value: unknown): value is { data: unknown; code: ResultCode; m
 
 /**
  * Registers one contract call: every method it lists, its input parsed from path, query and body
- * together with the contract's schema, its auth, and the envelope around what the handler returns.
- * Binary calls write to `reply` themselves and return it.
+ * together with the contract's schema (a `rawBody` call's body is left to its handler), its auth, and
+ * the envelope around what the handler returns. Binary calls write to `reply` themselves and return it.
  */
 export function route<C extends Call>(
   app: FastifyInstance,
@@ -52,7 +52,7 @@ export function route<C extends Call>(
         const caller = call.auth.access === 'user' ? await authenticate(deps, request, call.auth) : null;
         const raw = {
           ...(isObject(request.query) ? request.query : {}),
-          ...(isObject(request.body) ? request.body : {}),
+          ...(!call.rawBody && isObject(request.body) ? request.body : {}),
           ...(isObject(request.params) ? request.params : {}),
         };
         // A batch checks each item itself (Call.checkedPerItem): one item's text refuses that item only.
@@ -67,7 +67,8 @@ export function route<C extends Call>(
           request,
           reply,
         });
-        if (call.binary) return reply;
+        // Binary calls, and a handler that answered itself (a protobuf answer), have sent their reply.
+        if (call.binary || result === reply) return reply;
         if (isAnswer(result))
           return reply.send({ data: result.data ?? null, code: result.code, message: result.message });
         return reply.send({ data: result ?? null, code: 'SUCCESS', message: '' });

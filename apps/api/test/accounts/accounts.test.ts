@@ -1,7 +1,7 @@
 import { messages } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accountId, membershipsOf, people, roles, signInAll, type Role } from '../users/fixtures.ts';
 

@@ -2,7 +2,7 @@ import { allCalls, type Call } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**

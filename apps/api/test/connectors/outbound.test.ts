@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorStatus, IntegrationToken } from '@portal/contract';
 
 import { createDeps } from '../../src/bootstrap.ts';
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createOutbound, type Resolve } from '../../src/lib/outbound.ts';
 import { createSnmpWorker } from '../../src/modules/connectors/worker/snmp-worker.ts';
 import { snmpDeviceStatuses } from '../../src/modules/connectors/snmp/snmp.repository.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChartData, ConnectorStatus, DataFreshness, PrometheusSource } from '@portal/contract';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { notOpened } from '../../src/lib/sealed.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken } from '../integration/kit.ts';

@@ -3,7 +3,7 @@ import { createSocket, type Socket } from 'node:dgram';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createOutbound } from '../../src/lib/outbound.ts';
 import { notOpened } from '../../src/lib/sealed.ts';
 import { createSnmpWorker } from '../../src/modules/connectors/worker/snmp-worker.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createOutbound } from '../../src/lib/outbound.ts';
 import { createSnmpWorker } from '../../src/modules/connectors/worker/snmp-worker.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';

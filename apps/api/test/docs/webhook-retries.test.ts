@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDeps } from '../../src/bootstrap.ts';
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import type { Deps } from '../../src/deps.ts';
 import { deliverWebhooks, type Send } from '../../src/modules/integration/webhooks.service.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';

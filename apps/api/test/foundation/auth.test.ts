@@ -1,7 +1,7 @@
 import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, TOTP_SECRET } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD, TOTP_SECRET } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

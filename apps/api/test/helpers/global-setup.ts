@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 
 import { openPglite } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { seed } from '../../src/db/seed/index.ts';
+import { seed } from '../../src/seed/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +41,13 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', template);
     project.provide('pgliteDump', '');
     cleanups.push(async () => {
+      // The copies the workers made ahead or left to drop behind them (test-app.ts), then the template.
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+        [`${template}_`],
+      );
+      for (const { datname } of rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     });

@@ -11,29 +11,52 @@ import { buildApp } from '../../src/app.ts';
 import { createDeps } from '../../src/bootstrap.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type Db } from '../../src/db/client.ts';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { Resolve } from '../../src/lib/outbound.ts';
 import { checkAnswer } from './contract-check.ts';
 import { withDatabase } from './global-setup.ts';
+
+/**
+ * The worker's connection for CREATE and DROP DATABASE, and the clone it made ahead. A clone of the
+ * seeded template and its drop take about a second each (the template holds months of usage rollups):
+ * the next file's or test's clone is made while the current one runs, and a closed copy is dropped
+ * behind the tests. The run's set-up drops what is left (global-setup.ts, by the template's name).
+ */
+let admin: pg.Pool | undefined;
+let spare: Promise<string> | undefined;
+
+const adminPool = (url: string) => {
+  if (!admin) {
+    admin = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
+    admin.on('error', () => {});
+  }
+  return admin;
+};
+
+async function cloneTemplate(url: string, template: string): Promise<string> {
+  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  await adminPool(url).query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  return name;
+}
 
 /** A fresh copy of the seeded demo database: PGlite by default, PostgreSQL in the 'api-pg' project. */
 async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const template = inject('pgTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL as string;
-    const name = `portal_t_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    admin.on('error', () => {});
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // A spare that failed (the server was busy) is not fatal: clone again now.
+    const name = await (spare ?? cloneTemplate(url, template)).catch(() => cloneTemplate(url, template));
+    spare = cloneTemplate(url, template);
+    spare.catch(() => {});
     const db = await openPostgres(withDatabase(url, name), 4);
     return {
       db,
       url: withDatabase(url, name),
       drop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        adminPool(url)
+          .query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+          .catch(() => {});
       },
     };
   }

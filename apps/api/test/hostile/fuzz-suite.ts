@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { allCalls, type Call } from '@portal/contract';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { newToken } from '../integration/kit.ts';
 import { send, staffLevelOf } from './contract-kit.ts';

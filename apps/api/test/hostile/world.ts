@@ -1,4 +1,4 @@
-import { DEMO_COMPANIES } from '../../src/db/seed/demo.ts';
+import { DEMO_COMPANIES } from '../../src/seed/demo.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { solveCaptcha } from '../identity/helpers.ts';
 import { multipartBody, samples } from '../tickets/multipart.ts';

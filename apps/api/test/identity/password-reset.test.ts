@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { identity, passwordMessages, validationMessages as m } from '@portal/contract';
 
-import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import { sendPasswordReset } from '../../src/modules/identity/password-reset.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { HOUR, latestMail, linkSegments, mailCount, mailDeps, strongPassword } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, statuses } from './kit.ts';
 
@@ -102,6 +102,7 @@ describe('users batch', () => {
       first_nm: 'New',
       last_nm: 'Person',
       accounts: [{ account_number: '9200001', is_account_admin: true }, { account_number: '9200002' }],
+      send_invitation: true,
     };
     const res = await batch(t, token, 'users', [item]);
     expect(res.results).toEqual([{ key: 'new.person@initech.example', status: 'created' }]);

@@ -1,7 +1,7 @@
 import { integration } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, revoke } from './kit.ts';
 
@@ -148,6 +148,8 @@ describe('who may call the batch upserts', () => {
       invalid: 0,
       started_at: expect.any(Number),
       duration_ms: expect.any(Number),
+      refused: null,
+      refused_detail: null,
     });
     t.clock.advance(61_000);
     expect((await batch(t, token, 'outages', [{ external_id: 'rl-x', message: 'm' }])).status).toBe(200);

@@ -2,7 +2,7 @@ import { integration, type CollectionName } from '@portal/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { setAt, toSchema, type FieldPath, type JsonSchema } from '../hostile/contract-kit.ts';
 import { batch, newToken, statuses } from './kit.ts';
@@ -480,7 +480,12 @@ beforeAll(async () => {
     { order_number: 'BND-O1', account_number: 'BND-A1', product_cd: 'BNDP' },
     ...controllers.map((c) => ({ order_number: orderOf(c), account_number: 'BND-A1', product_cd: `BNDP-${c}` })),
   ]);
-  await setUp('invoices', [{ ...fixtures.invoices.invoice!(0), invoice_number: 'BND-I1' }]);
+  // The invoice the payments fixture pays: open enough for every valid payment of the runs (a payment beyond
+  // what an invoice has open is refused, decision 124).
+  const large = '999999999999.99';
+  await setUp('invoices', [
+    { ...fixtures.invoices.invoice!(0), invoice_number: 'BND-I1', monthly_charges: large, total_amt_due: large },
+  ]);
   await setUp('product-objects', [{ ...fixtures['product-objects'].dr_protection_group!(0), object_key: 'VPG-1' }]);
 });
 afterAll(() => t.close());
@@ -567,7 +572,7 @@ describe('every boundary value of every field answers applied or invalid beside 
 });
 
 describe('totals the portal computes from several values fit their columns too', () => {
-  it("an order's components past its monthly charge column, payments past their invoice's paid column", async () => {
+  it("an order's components past its monthly charge column; payments never past their invoice's total", async () => {
     const { token } = await newToken(t, staff);
     const { orders, payments } = { orders: fixtures.orders.order!, payments: fixtures.payments.payment! };
     const port = (key: string, mrc: string) => ({ component_key: key, description: 'Port', mrc_charges: mrc });
@@ -583,18 +588,23 @@ describe('totals the portal computes from several values fit their columns too',
       { key: 'BND-ORD-9002', status: 'created' },
     ]);
 
+    // The invoice's paid column holds its total: payments beyond what it has open are refused (decision 124).
     await setUpInvoice('BND-I2');
     const paid = (n: number, amount: string) => ({ ...payments(n), amount, invoice_number: 'BND-I2' });
     expect(
-      (await batch(t, token, 'payments', [paid(9000, '999999999999.99'), paid(9001, '0.01'), paid(9002, '-5.00')]))
+      (await batch(t, token, 'payments', [paid(9000, '999999999999.99'), paid(9001, '10.00'), paid(9002, '-5.00')]))
         .results,
     ).toEqual([
-      { key: 'BND-PAY-9000', status: 'created' },
-      { key: 'BND-PAY-9001', status: 'invalid', errors: { amount: [integration.integrationMessages.paymentsTotal] } },
-      { key: 'BND-PAY-9002', status: 'created' },
+      {
+        key: 'BND-PAY-9000',
+        status: 'invalid',
+        errors: { amount: [integration.integrationMessages.beyondOpen('10.00 USD')] },
+      },
+      { key: 'BND-PAY-9001', status: 'created' },
+      { key: 'BND-PAY-9002', status: 'invalid', errors: { amount: [integration.integrationMessages.positive] } },
     ]);
     const invoice = await t.db.one(`SELECT amount_paid::text AS paid FROM invoices WHERE invoice_number = 'BND-I2'`);
-    expect(invoice).toEqual({ paid: '999999999994.99' });
+    expect(invoice).toEqual({ paid: '10.00' });
   });
 
   async function setUpInvoice(number: string) {

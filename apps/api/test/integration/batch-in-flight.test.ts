@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { integration } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, statuses } from './kit.ts';
 
@@ -46,6 +46,7 @@ const newUser = () => ({
   first_nm: 'In',
   last_nm: 'Flight',
   accounts: [{ account_number: '1000101' }],
+  send_invitation: true,
 });
 const product = (code: string) => ({
   product_cd: code,

@@ -1,7 +1,7 @@
 import { integration, type CollectionName } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, statuses } from './kit.ts';
 
@@ -74,10 +74,12 @@ const fixtures: Record<CollectionName, Fixture> = {
       account_number: 'GEN-A1',
       bill_date: '2026-10-01',
       due_date: '2026-10-31',
-      total_amt_due: '10.00',
+      // The charges add up to the total, and GEN-I1 has enough open for every payment the tests make.
+      monthly_charges: '1000.00',
+      total_amt_due: '1000.00',
       lines: [{ product_cd: 'GENP', order_number: 'GEN-O1', price: '10.00' }],
     }),
-    change: { total_amt_due: '12.50', lines: [] },
+    change: { monthly_charges: '12.50', total_amt_due: '12.50', lines: [] },
     invalid: [
       { total_amt_due: '1.234' },
       { total_amt_due: ['This value should be a decimal number with at most 2 decimals.'] },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Account, BalanceHistory, InvoiceSummary, Paged } from '@portal/contract';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { download, parseCsv } from '../invoices/billing-fixtures.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, signInFedUser, statuses } from './kit.ts';
@@ -106,7 +106,7 @@ describe('currency per account (integration API)', () => {
     ]);
     // Stating the currency or not is the same invoice.
     expect(statuses((await batch(t, feedToken, 'invoices', [euroInvoice])).results)).toEqual(['unchanged']);
-    const payment = { payment_reference: 'PAY-94-1', account_number: '9400001', paid_at: '2026-12-05T10:00:00Z' };
+    const payment = { payment_reference: 'PAY-94-1', account_number: '9400001', paid_at: '2026-11-05T10:00:00Z' };
     const payments = await batch(t, feedToken, 'payments', [
       { ...payment, amount: '10.00', currency: 'USD' },
       { ...payment, payment_reference: 'PAY-94-2', amount: '10.00', currency: 'EUR', invoice_number: 'INV-9400001-03' },

@@ -1,6 +1,7 @@
+import { integration } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, statuses } from './kit.ts';
 
@@ -100,5 +101,277 @@ describe('keys of one batch', () => {
     ]);
     expect(statuses(res.results)).toEqual(['invalid', 'created', 'invalid']);
     expect(res.results[0]?.errors).toEqual({ email_nm: ['Also item 3 of this batch.'] });
+  });
+});
+
+const im = integration.integrationMessages;
+/** An ISO time `ms` milliseconds from the test clock's now. */
+const fromNow = (ms: number) => new Date(t.clock.now() + ms).toISOString();
+/** A calendar day `days` days from the test clock's today (UTC). */
+const dayFromNow = (days: number) => new Date(t.clock.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An account with one product and an invoice of 100.00 (EUR) to pay. */
+async function billedAccount(n: string) {
+  await batch(t, token, 'accounts', [account(n, { currency: 'EUR' })]);
+  await batch(t, token, 'products', [
+    { product_cd: 'RULES', product: 'Rules', short_product_name: 'Rules', product_group: 'G', product_controller: 'c' },
+  ]);
+  const invoice = {
+    invoice_number: `INV-${n}`,
+    account_number: n,
+    bill_date: '2026-10-01',
+    due_date: '2026-10-31',
+    monthly_charges: '90.00',
+    taxes_fees_other: '10.00',
+    total_amt_due: '100.00',
+    lines: [{ product_cd: 'RULES', price: '90.00' }],
+  };
+  expect(statuses((await batch(t, token, 'invoices', [invoice])).results)).toEqual(['created']);
+  return invoice;
+}
+
+describe('payments', () => {
+  const pay = (n: string, reference: string, amount: string, extra: Record<string, unknown> = {}) => ({
+    payment_reference: reference,
+    account_number: n,
+    paid_at: '2026-10-10T09:00:00Z',
+    amount,
+    invoice_number: `INV-${n}`,
+    ...extra,
+  });
+
+  it('refuses an amount of zero or less, naming amount, and applies the others', async () => {
+    await billedAccount('9340101');
+    const res = await batch(t, token, 'payments', [
+      pay('9340101', 'R-101-1', '0'),
+      pay('9340101', 'R-101-2', '-5.00', { invoice_number: undefined }),
+      pay('9340101', 'R-101-3', '5.00'),
+    ]);
+    expect(res.results).toEqual([
+      { key: 'R-101-1', status: 'invalid', errors: { amount: ['This value should be more than 0.'] } },
+      { key: 'R-101-2', status: 'invalid', errors: { amount: ['This value should be more than 0.'] } },
+      { key: 'R-101-3', status: 'created' },
+    ]);
+  });
+
+  it('refuses a payment beyond what its invoice has open, telling to send the surplus as a credit', async () => {
+    await billedAccount('9340111');
+    const res = await batch(t, token, 'payments', [
+      pay('9340111', 'R-111-1', '60.00'),
+      pay('9340111', 'R-111-2', '40.01'),
+      pay('9340111', 'R-111-3', '40.00'),
+      // The surplus, sent as the message says: without invoice_number, a credit of the account.
+      pay('9340111', 'R-111-4', '0.01', { invoice_number: undefined }),
+    ]);
+    expect(res.results).toEqual([
+      { key: 'R-111-1', status: 'created' },
+      {
+        key: 'R-111-2',
+        status: 'invalid',
+        errors: {
+          amount: [
+            "This payment is more than the invoice's open amount (40.00 EUR): send the surplus without invoice_number, as a credit.",
+          ],
+        },
+      },
+      { key: 'R-111-3', status: 'created' },
+      { key: 'R-111-4', status: 'created' },
+    ]);
+    // A payment sent again counts only once: raising it is checked against what the others paid.
+    const again = await batch(t, token, 'payments', [
+      pay('9340111', 'R-111-3', '40.00'),
+      pay('9340111', 'R-111-1', '60.01'),
+    ]);
+    expect(again.results).toEqual([
+      { key: 'R-111-3', status: 'unchanged' },
+      { key: 'R-111-1', status: 'invalid', errors: { amount: [im.beyondOpen('60.00 EUR')] } },
+    ]);
+    expect(
+      await t.db.one(`SELECT amount_paid::text AS paid FROM invoices WHERE invoice_number = 'INV-9340111'`),
+    ).toEqual({ paid: '100.00' });
+  });
+
+  it('refuses a payment made after now (the server clock), naming paid_at', async () => {
+    await billedAccount('9340121');
+    const res = await batch(t, token, 'payments', [
+      pay('9340121', 'R-121-1', '1.00', { paid_at: fromNow(60_000) }),
+      pay('9340121', 'R-121-2', '1.00', { paid_at: fromNow(-60_000) }),
+    ]);
+    expect(res.results).toEqual([
+      { key: 'R-121-1', status: 'invalid', errors: { paid_at: ['This value should not be in the future.'] } },
+      { key: 'R-121-2', status: 'created' },
+    ]);
+  });
+});
+
+describe('invoices', () => {
+  it('refuses a due date before the bill date, a bill date too far ahead and a total off its charges', async () => {
+    const invoice = await billedAccount('9340131');
+    const item = (number: string, change: Record<string, unknown>) => ({
+      ...invoice,
+      invoice_number: number,
+      ...change,
+    });
+    const res = await batch(t, token, 'invoices', [
+      item('INV-131-1', { due_date: '2026-09-30' }),
+      item('INV-131-2', { bill_date: dayFromNow(46), due_date: dayFromNow(76) }),
+      item('INV-131-3', { bill_date: dayFromNow(45), due_date: dayFromNow(75) }),
+      item('INV-131-4', { total_amt_due: '100.01' }),
+      item('INV-131-5', { adjustments: '-0.01', total_amt_due: '99.99' }),
+    ]);
+    expect(res.results).toEqual([
+      { key: 'INV-131-1', status: 'invalid', errors: { due_date: ['This value should be on or after bill_date.'] } },
+      {
+        key: 'INV-131-2',
+        status: 'invalid',
+        errors: { bill_date: ['This value should be at most 45 days after today.'] },
+      },
+      { key: 'INV-131-3', status: 'created' },
+      {
+        key: 'INV-131-4',
+        status: 'invalid',
+        errors: {
+          total_amt_due: [
+            'This value should be the sum of monthly_charges, late_payment_charges, adjustments, taxes_fees_other, governmental_charges and balance_forward (100.00).',
+          ],
+        },
+      },
+      { key: 'INV-131-5', status: 'created' },
+    ]);
+  });
+
+  it('takes the days ahead from INTEGRATION_INVOICE_DAYS_AHEAD', async () => {
+    const other = await createTestApp({ INTEGRATION_INVOICE_DAYS_AHEAD: '3' });
+    try {
+      const feed = (await newToken(other, await other.signIn(demoEmails.staff3))).token;
+      await batch(other, feed, 'accounts', [account('9340141')]);
+      const day = (days: number) => new Date(other.clock.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const item = (number: string, days: number) => ({
+        invoice_number: number,
+        account_number: '9340141',
+        bill_date: day(days),
+        due_date: day(days + 30),
+        total_amt_due: '0',
+      });
+      const res = await batch(other, feed, 'invoices', [item('INV-141-1', 4), item('INV-141-2', 3)]);
+      expect(res.results).toEqual([
+        {
+          key: 'INV-141-1',
+          status: 'invalid',
+          errors: { bill_date: ['This value should be at most 3 days after today.'] },
+        },
+        { key: 'INV-141-2', status: 'created' },
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('users', () => {
+  const outbox = (email: string) =>
+    t.db.query<{ kind: string }>('SELECT kind FROM mail_outbox WHERE to_address = $1', [email]);
+
+  it('are loaded without mail unless the item asks for the invitation; staff invite the rest later', async () => {
+    await batch(t, token, 'accounts', [account('9340151')]);
+    const user = (email: string, extra: Record<string, unknown> = {}) => ({
+      email_nm: email,
+      first_nm: 'Lo',
+      last_nm: 'Aded',
+      accounts: [{ account_number: '9340151' }],
+      ...extra,
+    });
+    const res = await batch(t, token, 'users', [
+      user('quiet@rules.example'),
+      user('asked@rules.example', { send_invitation: true }),
+      user('wrong@rules.example', { send_invitation: 'yes' }),
+    ]);
+    expect(res.results).toEqual([
+      { key: 'quiet@rules.example', status: 'created' },
+      { key: 'asked@rules.example', status: 'created' },
+      { key: 'wrong@rules.example', status: 'invalid', errors: { send_invitation: ['This value is not valid.'] } },
+    ]);
+    expect(await outbox('quiet@rules.example')).toEqual([]);
+    expect(await outbox('asked@rules.example')).toEqual([{ kind: 'set-password' }]);
+
+    // The staff action: every loaded user who never signed in and holds no working link, once.
+    const staff = await t.signIn(demoEmails.staff3);
+    const waiting = await t.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users u WHERE u.password_hash IS NULL AND u.uss_admin_level = 0
+          AND EXISTS (SELECT 1 FROM accounts_users au WHERE au.user_id = u.user_id)
+          AND NOT EXISTS (SELECT 1 FROM email_verifications v WHERE v.user_id = u.user_id AND v.used_at IS NULL)`,
+    );
+    const invited = await t.call('POST', '/api/integration/invite-loaded-users', { token: staff, body: {} });
+    expect(invited.body).toEqual({ data: { invited: waiting?.n }, code: 'SUCCESS', message: '' });
+    expect(waiting?.n).toBeGreaterThanOrEqual(1);
+    expect(await outbox('quiet@rules.example')).toEqual([{ kind: 'set-password' }]);
+    expect(await outbox('asked@rules.example')).toEqual([{ kind: 'set-password' }]);
+    const again = await t.call('POST', '/api/integration/invite-loaded-users', { token: staff, body: {} });
+    expect(again.body.data).toEqual({ invited: 0 });
+  });
+
+  it('the invite action is staff level 3 only', async () => {
+    const customer = await t.signIn(demoEmails.customer);
+    expect(
+      (await t.call('POST', '/api/integration/invite-loaded-users', { token: customer, body: {} })).body.code,
+    ).toBe('FORBIDDEN');
+    expect((await t.call('POST', '/api/integration/invite-loaded-users', { body: {} })).body.code).toBe(
+      'INVALID_TOKEN',
+    );
+  });
+});
+
+describe('batches refused as a whole', () => {
+  it('are recorded like the others, with their answer code and first field error', async () => {
+    const { id, token: own } = await newToken(t, await t.signIn(demoEmails.staff3));
+    const notABatch = await t.call('POST', '/api/integration/v1/accounts/batch', { token: own, body: { item: [] } });
+    expect(notABatch.body.code).toBe('VALIDATION_ERROR');
+    const tooMany = await batch(
+      t,
+      own,
+      'payments',
+      Array.from({ length: 1001 }, () => ({})),
+    );
+    expect(tooMany.body.code).toBe('VALIDATION_ERROR');
+    const applied = await batch(t, own, 'accounts', [account('9340161')]);
+    expect(statuses(applied.results)).toEqual(['created']);
+    const staff = await t.signIn(demoEmails.staff3);
+    const records = (await t.call('GET', '/api/integration/batches', { token: staff })).body.data as {
+      token_name: string;
+      collection: string;
+      created: number;
+      invalid: number;
+      refused: string | null;
+      refused_detail: string | null;
+    }[];
+    // Each counts toward the token's 60 batches a minute.
+    expect(await t.db.one('SELECT count(*)::int AS n FROM integration_batches WHERE token_id = $1', [id])).toEqual({
+      n: 3,
+    });
+    expect(
+      records.slice(0, 3).map(({ collection, created, invalid, refused, refused_detail }) => ({
+        collection,
+        created,
+        invalid,
+        refused,
+        refused_detail,
+      })),
+    ).toEqual([
+      { collection: 'accounts', created: 1, invalid: 0, refused: null, refused_detail: null },
+      {
+        collection: 'payments',
+        created: 0,
+        invalid: 0,
+        refused: 'VALIDATION_ERROR',
+        refused_detail: 'items: You must select 1000 choices or fewer.',
+      },
+      {
+        collection: 'accounts',
+        created: 0,
+        invalid: 0,
+        refused: 'VALIDATION_ERROR',
+        refused_detail: 'items: This value is required.',
+      },
+    ]);
   });
 });

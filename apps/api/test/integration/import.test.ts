@@ -6,7 +6,7 @@ import type { ItemResult } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDeps } from '../../src/bootstrap.ts';
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import type { Deps } from '../../src/deps.ts';
 import { runBatch } from '../../src/modules/integration/batch.service.ts';

@@ -1,7 +1,7 @@
 import type { BalanceHistory, InvoiceSummary, Paged } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, signInFedUser, statuses } from './kit.ts';
 

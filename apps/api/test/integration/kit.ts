@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { NetworkOrder, productsRp } from '@portal/contract';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { getCall } from '../products/kit.ts';
 import { batch, newToken, statuses } from './kit.ts';

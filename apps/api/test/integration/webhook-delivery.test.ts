@@ -6,9 +6,9 @@ import type { IntegrationToken } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createDeps } from '../../src/bootstrap.ts';
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import type { Deps } from '../../src/deps.ts';
-import { recordEvent } from '../../src/modules/integration/events.repository.ts';
+import { recordEvent } from '../../src/modules/events/events.service.ts';
 import { unseal } from '../../src/lib/sealed.ts';
 import {
   leaseDueWebhooks,

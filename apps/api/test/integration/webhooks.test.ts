@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDeps } from '../../src/bootstrap.ts';
 import { parseEnv } from '../../src/config/env.ts';
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import type { Deps } from '../../src/deps.ts';
 import { deliverWebhooks } from '../../src/modules/integration/webhooks.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

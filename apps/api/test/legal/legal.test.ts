@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { legal, validationMessages as m } from '@portal/contract';
 
-import { UNACCEPTED_AGREEMENT_TITLE } from '../../src/db/seed/demo.ts';
+import { UNACCEPTED_AGREEMENT_TITLE } from '../../src/seed/demo.ts';
 import { createTokens } from '../../src/lib/tokens.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD, demoEmails } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD, demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 import { customerNetworkOrder, metricsToken, postPoints } from './kit.ts';
 import { listen, openLive, pointsOf, type LiveStream } from './live-kit.ts';

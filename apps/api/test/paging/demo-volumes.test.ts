@@ -1,7 +1,7 @@
 import { pageSizes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { demoAccounts, demoEmails } from '../../src/db/seed/demo.ts';
+import { demoAccounts, demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 interface PageAnswer {

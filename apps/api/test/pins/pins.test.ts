@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { messages, pins, type AccountPin } from '@portal/contract';
 
-import { DEMO_PIN } from '../../src/db/seed/demo.ts';
+import { DEMO_PIN } from '../../src/seed/demo.ts';
 import { hashLinkToken } from '../../src/modules/identity/link-tokens.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accountsOf, first } from '../invoices/billing-fixtures.ts';

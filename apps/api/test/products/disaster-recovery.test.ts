@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DsObjectStats, DsOrder, DsStats, DsVm, DsVmDetail, DsVpg, Paged } from '@portal/contract';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken } from '../integration/kit.ts';
 import { checkTable, components, expectNotFound, getCall, lastPointEnd, orderOf } from './kit.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { messages, validationMessages as m, type productsDd } from '@portal/contract';
 
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken, statuses } from '../integration/kit.ts';
 import { checkTable, expectNotFound, getCall, orderOf } from './kit.ts';

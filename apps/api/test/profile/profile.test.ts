@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { messages, passwordMessages, profile, validationMessages as m } from '@portal/contract';
 
-import { DEMO_PASSWORD, TOTP_SECRET } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD, TOTP_SECRET } from '../../src/seed/demo.ts';
 import { createTokens } from '../../src/lib/tokens.ts';
 import { totpGuardrails } from '../../src/modules/auth/totp.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

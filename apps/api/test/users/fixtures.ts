@@ -1,4 +1,4 @@
-import { demoEmails } from '../../src/db/seed/demo.ts';
+import { demoEmails } from '../../src/seed/demo.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /** The roles every users-area and staff call is tried with. */

@@ -8,6 +8,7 @@ import {
   findAccountsWithoutAdmin,
   findAdministeredAccountIds,
   findCallerAccount,
+  findCallerAccounts,
   findMemberships,
   findTwoFactorRequired,
   hasTwoFactor,
@@ -15,6 +16,17 @@ import {
   removeMemberships,
   setAccess,
   setTwoFactorRequired,
+} from './accounts.repository.ts';
+
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export {
+  findAccountsWithoutAdmin,
+  findAdministeredAccountIds,
+  findCallerAccounts,
+  findMemberships,
+  lockAccounts,
+  removeMemberships,
+  setAccess,
 } from './accounts.repository.ts';
 
 const { accessLevels } = users;
@@ -35,6 +47,7 @@ export const accountMessages = {
  */
 export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
   return {
+    list: (caller: Caller) => findCallerAccounts(deps.db, caller.userId),
     /**
      * Links an account when the invoice number is one of its invoices. The caller becomes its
      * administrator when it has none yet, otherwise a user (its administrators can raise that).

@@ -4,9 +4,9 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findMemberships, removeMemberships, setAccess } from '../accounts/accounts.repository.ts';
+import { findMemberships, removeMemberships, setAccess } from '../accounts/accounts.service.ts';
 import { endSessions } from '../auth/auth.service.ts';
-import { findUserByEmail, findUserById } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById } from '../users/users.service.ts';
 import {
   findAccountsPage,
   findLoginAsUserPage,

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { insertPasswordReset } from '../identity/identity.repository.ts';
+import { insertPasswordReset } from '../identity/password-reset.service.ts';
 import { linkLifetimes, newLinkToken } from '../identity/link-tokens.ts';
 import { resetLink } from '../identity/password-reset.service.ts';
 import { upsertStaffUser } from './staff-users.repository.ts';

@@ -39,3 +39,27 @@ export async function raiseTokenVersion(db: Db, userId: number): Promise<boolean
   ]);
   return Boolean(row);
 }
+
+export interface CallerRow {
+  user_id: number;
+  uss_admin_level: number;
+  token_version: number;
+  legal_pending: boolean;
+  two_factor_missing: boolean;
+}
+
+/** A signed-in user's row with the gates every authenticated call passes (legal, required 2FA). */
+export const findCaller = (db: Db, userId: number) =>
+  db.one<CallerRow>(
+    `SELECT u.user_id, u.uss_admin_level, u.token_version,
+      EXISTS (
+        SELECT 1 FROM legal_agreements la
+        WHERE la.active AND NOT EXISTS (
+          SELECT 1 FROM legal_acceptances a WHERE a.user_id = u.user_id AND a.legal_agreement_id = la.legal_agreement_id)
+      ) AS legal_pending,
+      (NOT u.two_factor_enabled AND EXISTS (
+        SELECT 1 FROM accounts_users au JOIN accounts ac ON ac.account_id = au.account_id
+        WHERE au.user_id = u.user_id AND ac.is_2fa_required)) AS two_factor_missing
+    FROM users u WHERE u.user_id = $1`,
+    [userId],
+  );

@@ -7,6 +7,9 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { claimTotpStep, findLoginUser, raiseTokenVersion, type LoginUser } from './auth.repository.ts';
 import { matchTotp } from './totp.ts';
 
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { claimTotpStep, findCaller } from './auth.repository.ts';
+
 /**
  * Ends every session of a user (sign-out everywhere, a staff revocation): every token issued so far
  * stops working, on every API process, as the route helper and open live streams check the version.

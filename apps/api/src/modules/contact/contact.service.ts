@@ -4,9 +4,9 @@ import { contact } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Caller } from '../../lib/scope.ts';
-import { recordEvent } from '../integration/events.repository.ts';
-import { findInquirer, insertInquiry, setInquiryMailStatus } from './contact.repository.ts';
+import { requireAccount, type Caller } from '../../lib/scope.ts';
+import { recordEvent } from '../events/events.service.ts';
+import { findInquirer, findTeam, insertInquiry, setInquiryMailStatus } from './contact.repository.ts';
 
 type Inquiry = z.output<typeof contact.inquiryInput>;
 
@@ -38,6 +38,10 @@ export function inquiryMail(
 
 export function contactService(deps: Deps) {
   return {
+    async team(caller: Caller, accountId: number) {
+      await requireAccount(deps.db, caller, accountId);
+      return findTeam(deps.db, accountId);
+    },
     /**
      * Stores the inquiry, then mails it to the provider's inbox. A failed send is reported to the
      * caller (MAIL_FAILED) while the stored inquiry stays, marked failed, for the provider to pick up.

@@ -3,10 +3,10 @@ import { identity } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
+import { delivered } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Captcha } from '../captcha/captcha.service.ts';
-import { acceptAllActiveAgreements } from '../legal/legal.repository.ts';
-import { delivered } from '../users/users.mail.ts';
+import { acceptAllActiveAgreements } from '../legal/legal.service.ts';
 import {
   findAccountAdminEmails,
   findAccountByInvoice,

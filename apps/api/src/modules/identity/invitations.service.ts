@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
-import { findMemberships, setAccess } from '../accounts/accounts.repository.ts';
-import { recordEvent } from '../integration/events.repository.ts';
+import { findMemberships, setAccess } from '../accounts/accounts.service.ts';
+import { recordEvent } from '../events/events.service.ts';
 import { findUserByEmail } from './identity.repository.ts';
 import {
   claimInvitation,
@@ -19,6 +19,9 @@ import {
 import { hashLinkToken, linkLifetimes, newLinkToken } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 import type { MailDeps } from './password-reset.service.ts';
+
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { cancelIfEmpty, findInvitationsPage, removeInvitationAccess } from './invitations.repository.ts';
 
 const texts = identity.texts;
 

@@ -16,6 +16,9 @@ import {
 import { hashLinkToken, linkLifetimes, newLinkToken } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { findUserByEmail, insertPasswordReset, markEmailVerified, setPasswordHash } from './identity.repository.ts';
+
 export type MailDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'env'>;
 
 /** The app's reset page: login/reset/{resetKey}/{email} (spec services.md). */

@@ -8,6 +8,7 @@ import {
   type ItemResult,
 } from '@portal/contract';
 
+import type { FastifyError } from 'fastify';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { ZodError } from 'zod';
 
@@ -15,11 +16,11 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Release } from '../../lib/in-flight.ts';
 import { tooManyAttempts } from '../../lib/rate-limiter.ts';
-import { validationError } from '../../plugins/error-handler.ts';
+import { answerFor, validationError } from '../../plugins/error-handler.ts';
 import { unstorableTextFields } from '../../plugins/route.ts';
 import { setUpserts, upserts } from './collections/index.ts';
-import type { Outcome, SetOutcome, UpsertSet } from './collections/upsert.ts';
-import { latestBatches, recentBatches, recordBatch, type BatchCounts } from './batches.repository.ts';
+import type { Outcome, SetOutcome, UpsertContext, UpsertSet } from './collections/upsert.ts';
+import { latestBatches, recentBatches, recordBatch, type BatchCounts, type Refusal } from './batches.repository.ts';
 import { lanes } from './lanes.ts';
 
 /** Batches a token may start per minute. */
@@ -91,6 +92,13 @@ export async function applyItem(
   return applyParsed(deps, collection, parsed.key, parsed.item, dryRun);
 }
 
+/** What an upsert is given besides its item, from the batch's dependencies. */
+const contextOf = (deps: Deps): UpsertContext => ({
+  deps,
+  nowMs: deps.clock.now(),
+  invoiceDaysAhead: deps.env.INTEGRATION_INVOICE_DAYS_AHEAD,
+});
+
 async function applyParsed(
   deps: Deps,
   collection: CollectionName,
@@ -102,7 +110,7 @@ async function applyParsed(
   for (let attempt = 1; ; attempt += 1) {
     try {
       const outcome = await deps.db.tx(async (db) => {
-        const done = await upsert(db, item, { deps, nowMs: deps.clock.now() });
+        const done = await upsert(db, item, contextOf(deps));
         if (dryRun) throw new DryRun(done);
         return done;
       });
@@ -161,7 +169,7 @@ export async function applySet(
         const done = await apply(
           db,
           valid.map((v) => v.item),
-          { deps, nowMs: deps.clock.now() },
+          contextOf(deps),
         );
         if (dryRun) throw new DryRun(done);
         return done;
@@ -259,6 +267,35 @@ export const recordRun = (
     collection: run.collection,
     startedMs: run.startedMs,
     durationMs: Math.max(0, deps.clock.now() - run.startedMs),
+  });
+
+/**
+ * What a batch refused as a whole answered (the error handler's code) and, for a validation error, its first
+ * field error ("items: This value should have 1000 items or fewer.").
+ */
+export function refusalOf(error: unknown): Refusal {
+  if (error instanceof AppError) {
+    const first = error.code === 'VALIDATION_ERROR' ? Object.entries((error.data ?? {}) as FieldErrors)[0] : undefined;
+    return { code: error.code, detail: first ? `${first[0]}: ${first[1].join(' ')}` : null };
+  }
+  return { code: answerFor((error as FastifyError).statusCode)?.code ?? 'SERVER_ERROR', detail: null };
+}
+
+/**
+ * Records a batch refused before any item was read (a body that is not a batch, too many items, too large):
+ * staff see it beside the others, with no item counted and why.
+ */
+export const recordRefusal = (
+  deps: Deps,
+  run: { tokenId: number; collection: CollectionName; startedMs: number; error: unknown },
+) =>
+  recordBatch(deps.db, {
+    ...emptyCounts(),
+    tokenId: run.tokenId,
+    collection: run.collection,
+    startedMs: run.startedMs,
+    durationMs: Math.max(0, deps.clock.now() - run.startedMs),
+    refused: refusalOf(run.error),
   });
 
 /**

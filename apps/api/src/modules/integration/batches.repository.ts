@@ -7,14 +7,26 @@ export interface BatchCounts {
   invalid: number;
 }
 
+/** Why a batch was refused as a whole: its answer's code and, for a validation error, its first field error. */
+export interface Refusal {
+  code: string;
+  detail: string | null;
+}
+
 export const recordBatch = (
   db: Db,
-  b: BatchCounts & { tokenId: number | null; collection: string; startedMs: number; durationMs: number },
+  b: BatchCounts & {
+    tokenId: number | null;
+    collection: string;
+    startedMs: number;
+    durationMs: number;
+    refused?: Refusal;
+  },
 ) =>
   db.query(
     `INSERT INTO integration_batches (token_id, source, collection, created, updated, unchanged, invalid, started_at,
-       duration_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8 / 1000.0), $9)`,
+       duration_ms, refused, refused_detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8 / 1000.0), $9, $10, $11)`,
     [
       b.tokenId,
       b.tokenId === null ? 'command' : 'token',
@@ -25,6 +37,8 @@ export const recordBatch = (
       b.invalid,
       b.startedMs,
       b.durationMs,
+      b.refused?.code ?? null,
+      b.refused?.detail ?? null,
     ],
   );
 
@@ -40,6 +54,8 @@ export const recentBatches = async (db: Db, tokenId: number, nowMs: number) => {
 
 export interface BatchRecord extends BatchCounts {
   id: number;
+  refused: string | null;
+  refused_detail: string | null;
   token_name: string | null;
   source: 'token' | 'command';
   collection: string;
@@ -50,7 +66,7 @@ export interface BatchRecord extends BatchCounts {
 export const latestBatches = (db: Db, limit: number) =>
   db.query<BatchRecord>(
     `SELECT b.batch_id AS id, t.name AS token_name, b.source, b.collection, b.created, b.updated, b.unchanged,
-       b.invalid, extract(epoch FROM b.started_at)::bigint AS started_at, b.duration_ms
+       b.invalid, extract(epoch FROM b.started_at)::bigint AS started_at, b.duration_ms, b.refused, b.refused_detail
      FROM integration_batches b LEFT JOIN integration_tokens t ON t.token_id = b.token_id
      ORDER BY b.started_at DESC, b.batch_id DESC LIMIT $1`,
     [limit],

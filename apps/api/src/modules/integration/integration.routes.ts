@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { integration, type Call, type CollectionName, type IntegrationScope } from '@portal/contract';
+import { integration, snmp, type Call, type CollectionName, type IntegrationScope } from '@portal/contract';
 import pLimit from 'p-limit';
 
 import type { Deps } from '../../deps.ts';
 import type { Release } from '../../lib/in-flight.ts';
 import { route } from '../../plugins/route.ts';
-import { assertBatchAllowed, listBatches, runBatch, takeBatchPlace } from './batch.service.ts';
-import { readEvents } from './events.service.ts';
-import { createTokensService, requireScope, unauthorized, type IntegrationCaller } from './tokens.service.ts';
+import { assertBatchAllowed, listBatches, recordRefusal, runBatch, takeBatchPlace } from './batch.service.ts';
+import { saveSnmpDevice } from './connector-items.service.ts';
+import { readEvents } from '../events/events.service.ts';
+import { inviteLoadedUsers } from './invitations.service.ts';
+import { requireScope, unauthorized, type IntegrationCaller } from '../token-auth/token-auth.service.ts';
+import { createTokensService } from './tokens.service.ts';
 import { startWebhookDelivery } from './webhooks.service.ts';
 
 /** Largest batch body: 1,000 items, invoices possibly carrying their PDF. */
@@ -25,6 +28,10 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, integration.revokeToken, ({ input }) => tokens.revoke(input.id));
   route(app, deps, integration.enableWebhook, ({ input }) => tokens.enableWebhook(input.id));
   route(app, deps, integration.listBatches, () => listBatches(deps));
+  route(app, deps, integration.inviteLoadedUsers, () => inviteLoadedUsers(deps));
+  // The staff save of an SNMP device is an item of the snmp-devices collection (its checks and answers),
+  // so it is registered here, above the connectors module, which the collections use.
+  route(app, deps, snmp.saveDevice, async ({ input }) => ({ status: await saveSnmpDevice(deps, input) }));
 
   // Webhook delivery runs in every API process (leases keep two from sending one event); tests run it themselves.
   if (deps.env.NODE_ENV !== 'test') {
@@ -37,9 +44,16 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
     const v1Calls = new Map<string, Call>(
       [integration.getEvents, ...Object.values(integration.batches)].map((call) => [call.id, call]),
     );
+    const collectionOf = new Map(
+      Object.entries(integration.batches).map(([name, call]) => [call.id, name as CollectionName]),
+    );
     const callers = new WeakMap<FastifyRequest, IntegrationCaller>();
-    // A batch's place among its token's batches in flight, and whether its handler has taken it over.
-    const places = new WeakMap<FastifyRequest, { release: Release; handled: boolean }>();
+    // A batch's place among its token's batches in flight, whether its handler has taken it over, and when
+    // it arrived.
+    const places = new WeakMap<
+      FastifyRequest,
+      { release: Release; handled: boolean; collection: CollectionName; startedMs: number }
+    >();
     const freePlace = async (request: FastifyRequest) => {
       const place = places.get(request);
       if (place && !place.handled) await place.release();
@@ -61,12 +75,27 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
       requireScope(caller, call.auth.scope as IntegrationScope);
       if (call !== integration.getEvents) {
         await assertBatchAllowed(deps, caller.tokenId);
-        places.set(request, { release: await takeBatchPlace(deps, caller.limitKey), handled: false });
+        const startedMs = deps.clock.now();
+        const release = await takeBatchPlace(deps, caller.limitKey);
+        places.set(request, { release, handled: false, collection: collectionOf.get(call.id)!, startedMs });
       }
       callers.set(request, caller);
     });
     // A batch refused after its place was taken (a bad body, a failed validation) gives it back with its
     // answer; one that was handled gives it back when its work is done, even if its caller hung up first.
+    // A batch of a live token refused as a whole (its body is not a batch, holds too many items or is too
+    // large) is recorded like the others; one whose handler ran was recorded by runBatch.
+    v1.addHook('onError', async (request, _reply, error) => {
+      const place = places.get(request);
+      const caller = callers.get(request);
+      if (!place || place.handled || !caller) return;
+      await recordRefusal(deps, {
+        tokenId: caller.tokenId,
+        collection: place.collection,
+        startedMs: place.startedMs,
+        error,
+      });
+    });
     v1.addHook('onResponse', freePlace);
     v1.addHook('onRequestAbort', freePlace);
     const callerOf = (request: FastifyRequest) => {

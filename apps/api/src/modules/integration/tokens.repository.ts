@@ -62,16 +62,3 @@ export async function revokeToken(db: Db, tokenId: number, nowMs: number): Promi
   );
   return rows.length > 0;
 }
-
-export const findActiveByHash = (db: Db, secretHash: string) =>
-  db.one<TokenRow>(`SELECT ${columns} FROM integration_tokens WHERE secret_hash = $1 AND revoked_at IS NULL`, [
-    secretHash,
-  ]);
-
-/** Records use at most once a minute, so a busy feed does not write the token row on every call. */
-export const touchToken = (db: Db, tokenId: number, nowMs: number) =>
-  db.query(
-    `UPDATE integration_tokens SET last_used_at = to_timestamp($2 / 1000.0)
-      WHERE token_id = $1 AND (last_used_at IS NULL OR last_used_at < to_timestamp($2 / 1000.0) - interval '1 minute')`,
-    [tokenId, nowMs],
-  );

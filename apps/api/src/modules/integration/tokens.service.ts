@@ -4,31 +4,13 @@ import type { IntegrationScope } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { hashLinkToken } from '../identity/link-tokens.ts';
-import { findActiveByHash, insertToken, listActiveTokens, revokeToken, touchToken } from './tokens.repository.ts';
+import { authenticateIntegration, newSecret } from '../token-auth/token-auth.service.ts';
+import { insertToken, listActiveTokens, revokeToken } from './tokens.repository.ts';
 import { enableWebhook, storeWebhookSecret } from './webhooks.repository.ts';
 import { sealWebhookSecret } from './webhooks.service.ts';
-
-/** Integration secrets carry a prefix, so neither kind of token is ever mistaken for the other. */
-const prefix = 'pit_';
-
-/** A new secret: 256 random bits, URL-safe, with the prefix. */
-export const newSecret = () => `${prefix}${randomBytes(32).toString('base64url')}`;
-
-/** Who is calling an /integration/v1 call. */
-export interface IntegrationCaller {
-  tokenId: number;
-  scopes: string[];
-  /**
-   * What per-token limits shared through Redis count by: the digest of the secret, unique even across
-   * databases sharing one Redis (token ids are not), and revealing nothing of the secret.
-   */
-  limitKey: string;
-}
-
-export const unauthorized = () => new AppError('UNAUTHORIZED', 'The integration token is missing, unknown or revoked.');
 
 /** Creates a token; the secret is returned this once. */
 export async function createToken(
@@ -83,21 +65,6 @@ export function createTokensService(deps: Pick<Deps, 'db' | 'clock' | 'env'>) {
       return null;
     },
     /** Authenticates the bearer secret of an /integration/v1 call: UNAUTHORIZED unless it is a live token. */
-    async authenticate(authorization: string | undefined): Promise<IntegrationCaller> {
-      const secret = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
-      if (!secret.startsWith(prefix)) throw unauthorized();
-      const secretHash = hashLinkToken(secret);
-      const row = await findActiveByHash(deps.db, secretHash);
-      if (!row) throw unauthorized();
-      await touchToken(deps.db, row.id, deps.clock.now());
-      return { tokenId: row.id, scopes: row.scopes, limitKey: secretHash };
-    },
+    authenticate: (authorization: string | undefined) => authenticateIntegration(deps, authorization),
   };
-}
-
-/** FORBIDDEN unless the token holds the scope (or `all`). */
-export function requireScope(caller: IntegrationCaller, scope: IntegrationScope): void {
-  if (!caller.scopes.includes(scope) && !caller.scopes.includes('all')) {
-    throw new AppError('FORBIDDEN', `This integration token does not have the ${scope} scope.`);
-  }
 }

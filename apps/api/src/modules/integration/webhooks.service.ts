@@ -3,11 +3,10 @@ import { hostname } from 'node:os';
 
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { portalLink } from '../../lib/mail.ts';
+import { delivered, portalLink } from '../../lib/mail.ts';
 import { seal, unseal } from '../../lib/sealed.ts';
 import { composeMessage, hello } from '../identity/mail-templates.ts';
-import { delivered } from '../users/users.mail.ts';
-import { eventsAfter } from './events.repository.ts';
+import { eventsAfter } from '../events/events.service.ts';
 import {
   disableWebhook,
   leaseDueWebhooks,

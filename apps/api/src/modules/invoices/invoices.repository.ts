@@ -2,7 +2,7 @@ import type { BalanceHistory, Invoice, InvoiceProduct, InvoiceSummary, invoices 
 
 import type { Db } from '../../db/client.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 
 /**
  * The one rule of an invoice's status: paid once nothing is open, overdue when something is open after

@@ -7,7 +7,7 @@ import { sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { findInvoiceDocument } from '../integration/collections/invoices.repository.ts';
+import { findInvoiceDocument } from '../integration/collections/invoices.ts';
 import { isoDay } from './invoice-format.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import {

@@ -5,8 +5,11 @@ import { legal } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { recordEvent } from '../integration/events.repository.ts';
+import { recordEvent } from '../events/events.service.ts';
 import * as repo from './legal.repository.ts';
+
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { acceptAgreement, acceptAllActiveAgreements } from './legal.repository.ts';
 
 /** Agreement bodies are HTML: only formatting tags and safe links survive, so the app may render them. */
 const safeHtml = (html: string) =>

@@ -1,10 +1,17 @@
-/** What other modules use of usage data: the catalogue, the page readers, the write path and upkeep. */
-export { metrics, pages, type MetricDef, type PageName } from './catalogue.ts';
+/** What other modules use of usage data: the catalogue, the stored series' reads, the write path and upkeep. */
+export { metrics, pages, type MetricDef, type PageName, type SeriesLabel } from './catalogue.ts';
 export { ingest, type IngestContext, type IngestResult } from './ingest.service.ts';
 export { createLiveSink } from './live.ts';
-export { ingestPoints } from './metrics.service.ts';
-export type { PointIn } from './points.ts';
-export { dataFreshness, seriesReader, type Column, type SeriesReader, type SeriesRef } from './series.service.ts';
-export { orderNumbers } from './store.repository.ts';
-export { defaultRetention, retentionOf } from './tiers.ts';
+export { ingestPoints, requireCallerOrder } from './metrics.service.ts';
+export { labelsKey, type PointIn } from './points.ts';
+export {
+  bucketSummary,
+  groupedRows,
+  orderNumbers,
+  orderSeries,
+  rawSums,
+  valuesAt,
+  type SeriesRow,
+} from './store.repository.ts';
+export { chooseTier, defaultRetention, keepFrom, retentionOf, tiers, type RollupTier } from './tiers.ts';
 export { metricsUpkeep } from './upkeep.ts';

@@ -5,11 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { metrics as contract } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
 import { route } from '../../plugins/route.ts';
-import { heldSessions, sessionKey, type LiveSession } from './live-sessions.repository.ts';
 import type { LiveHub, LivePoint } from './live.ts';
-import { findCallerOrder } from './store.repository.ts';
+import { heldSessions, requireCallerOrder, sessionKey, type LiveSession } from './metrics.service.ts';
 
 /** A client that reads slower than its points arrive is cut off past this much unsent text (it reconnects). */
 const maxBufferedBytes = 1024 * 1024;
@@ -102,7 +100,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub) {
   });
 
   route(app, deps, contract.liveOrder, async ({ caller, input, request, reply }) => {
-    if (!(await findCallerOrder(deps.db, caller.userId, input.baseOrderId))) throw notFound();
+    await requireCallerOrder(deps, caller, input.baseOrderId);
     const claims = await deps.tokens.verify(bearer(request));
     const expiresAtMs = claims.expires_at * 1000;
 

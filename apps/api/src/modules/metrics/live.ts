@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { metrics as contract } from '@portal/contract';
 
 import type { Db, Listener } from '../../db/client.ts';
+import { notifyLive } from './live-sessions.repository.ts';
 import * as store from './store.repository.ts';
 
 /**
@@ -92,11 +93,7 @@ function sinkOf(db: Db, origin: string, local?: (points: readonly LivePoint[]) =
   return {
     async notify(t, points) {
       if (key || points.length === 0) return;
-      // One statement for all the payloads (in order): a batch of 10,000 points needs dozens.
-      await t.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, i) ORDER BY i', [
-        liveChannel,
-        notifyPayloads(origin, points),
-      ]);
+      await notifyLive(t, liveChannel, notifyPayloads(origin, points));
     },
     deliver(points) {
       if (points.length === 0) return;

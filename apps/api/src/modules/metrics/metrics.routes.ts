@@ -7,10 +7,10 @@ import { metrics as contract } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../plugins/route.ts';
-import { createTokensService, requireScope } from '../integration/tokens.service.ts';
+import { authenticateIntegration, requireScope } from '../token-auth/token-auth.service.ts';
 import { createLiveHub } from './live.ts';
 import { liveRoutes } from './live.routes.ts';
-import { dataFreshnessOf, ingestJson, ingestOtlp, ingestRemoteWrite, startUpkeep } from './metrics.service.ts';
+import { ingestJson, ingestOtlp, ingestRemoteWrite, startUpkeep } from './metrics.service.ts';
 
 const ingestCalls = new Set([contract.ingestPoints.id, contract.prometheusWrite.id, contract.otlpMetrics.id]);
 const operationOf = (config: unknown) => (config as { operationId?: string } | undefined)?.operationId ?? '';
@@ -18,10 +18,9 @@ const operationOf = (config: unknown) => (config as { operationId?: string } | u
 /**
  * Usage data (issue 12): the data-freshness call of the product pages, and the provider's ingestion
  * calls (scope metrics) in JSON, Prometheus remote write and OTLP/HTTP, authenticated with an
- * integration token by the integration module's own service, before their body is read.
+ * integration token (token-auth), before their body is read.
  */
 export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, deps, contract.getDataFreshness, ({ caller, input }) => dataFreshnessOf(deps, caller, input.baseOrderId));
   startUpkeep(app, deps);
 
   // Live updates (issue 13): one hub per process; what this process ingests reaches every process's clients.
@@ -31,7 +30,6 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
   const writer = { ...deps, live: hub.sink };
 
   await app.register(async (v1) => {
-    const tokens = createTokensService(deps);
     v1.addHook('onRoute', (options) => {
       if (ingestCalls.has(operationOf(options.config))) options.bodyLimit = deps.env.METRICS_BODY_LIMIT_BYTES;
     });
@@ -42,7 +40,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
     // A gzip body (OTLP exporters send one) is inflated as it is read; the body limit counts what comes out.
     v1.addHook('preParsing', async (request, _reply, payload) => {
       if (!ingestCalls.has(operationOf(request.routeOptions.config))) return payload;
-      requireScope(await tokens.authenticate(request.headers.authorization), 'metrics');
+      requireScope(await authenticateIntegration(deps, request.headers.authorization), 'metrics');
       const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
       if (encoding === 'identity' || (encoding === 'snappy' && request.url.includes('/prometheus/'))) return payload;
       if (encoding !== 'gzip')
@@ -58,28 +56,17 @@ export async function metricsRoutes(app: FastifyInstance, deps: Deps) {
 
     route(v1, deps, contract.ingestPoints, ({ input }) => ingestJson(writer, input.points));
 
-    const allowOrigin = new URL(deps.env.PUBLIC_URL).origin;
-    v1.route({
-      method: 'POST',
-      url: contract.prometheusWrite.path,
-      config: { operationId: contract.prometheusWrite.id },
-      handler: async (request, reply) => {
-        if (!Buffer.isBuffer(request.body))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Remote write sends application/x-protobuf.');
-        const data = await ingestRemoteWrite(writer, request.body);
-        return reply.header('access-control-allow-origin', allowOrigin).send({ data, code: 'SUCCESS', message: '' });
-      },
+    // Their bodies are the payload as sent (contract `rawBody`): protobuf arrives as a Buffer.
+    route(v1, deps, contract.prometheusWrite, async ({ request }) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Remote write sends application/x-protobuf.');
+      return ingestRemoteWrite(writer, request.body);
     });
-    v1.route({
-      method: 'POST',
-      url: contract.otlpMetrics.path,
-      config: { operationId: contract.otlpMetrics.id },
-      handler: async (request, reply) => {
-        const result = await ingestOtlp(writer, request.body);
-        reply.header('access-control-allow-origin', allowOrigin);
-        if (result.protobuf) return reply.type('application/x-protobuf').send(Buffer.from(result.protobuf));
-        return reply.send({ data: result.data, code: 'SUCCESS', message: '' });
-      },
+    // A protobuf request is answered in protobuf (the handler sends it), a JSON one in the envelope.
+    route(v1, deps, contract.otlpMetrics, async ({ request, reply }) => {
+      const result = await ingestOtlp(writer, request.body);
+      if (result.protobuf) return reply.type('application/x-protobuf').send(Buffer.from(result.protobuf));
+      return result.data;
     });
   });
 }

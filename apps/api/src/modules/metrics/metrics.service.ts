@@ -11,10 +11,12 @@ import { jsonPoints } from './json.ts';
 import { decodeOtlpJson, decodeOtlpProtobuf, otlpPoints, otlpResponse } from './otlp.ts';
 import type { PointIn, Rejected } from './points.ts';
 import { decodeRemoteWrite } from './remote-write.ts';
-import { dataFreshness } from './series.service.ts';
 import { findCallerOrder, tryUpkeepLock } from './store.repository.ts';
 import { retentionOf } from './tiers.ts';
 import { metricsUpkeep } from './upkeep.ts';
+
+/** Which open live streams' sessions still hold (live.routes.ts checks them in one query). */
+export { heldSessions, sessionKey, type LiveSession } from './live-sessions.repository.ts';
 
 /** An API process's ingestion also hands new points to live subscribers (`live`, decision 102). */
 type IngestDeps = Pick<Deps, 'db' | 'env' | 'clock'> & { live?: LiveSink };
@@ -47,9 +49,9 @@ export async function ingestOtlp(deps: IngestDeps, body: unknown) {
   return { data, protobuf: protobuf ? otlpResponse(data.rejected) : null };
 }
 
-export async function dataFreshnessOf(deps: IngestDeps, caller: Caller, baseOrderId: number) {
+/** NOT_FOUND (revealing nothing) unless the order is in one of the caller's accounts. */
+export async function requireCallerOrder(deps: Pick<Deps, 'db'>, caller: Caller, baseOrderId: number) {
   if (!(await findCallerOrder(deps.db, caller.userId, baseOrderId))) throw notFound();
-  return dataFreshness(deps, baseOrderId);
 }
 
 /** Each hour (and at start), in every API process: partitions ahead and retention, one process at a time. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 import { DAY, type RollupTier, type Tier } from './tiers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 
 export const findCurrentOutages = (db: Db) =>
   db.query<{ outage_id: number; message: string }>(

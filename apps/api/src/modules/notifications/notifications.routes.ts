@@ -4,15 +4,12 @@ import { notifications } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
-import { countMaintenance, findCurrentOutages } from './notifications.repository.ts';
 import { notificationsService } from './notifications.service.ts';
 
 export async function notificationsRoutes(app: FastifyInstance, deps: Deps) {
   const service = notificationsService(deps);
-  route(app, deps, notifications.getOutages, () => findCurrentOutages(deps.db));
-  route(app, deps, notifications.getActiveNotificationsCount, async ({ caller }) => {
-    return (await countMaintenance(deps.db, caller.userId)) ?? { upcomingCount: 0, recentCount: 0 };
-  });
+  route(app, deps, notifications.getOutages, () => service.outages());
+  route(app, deps, notifications.getActiveNotificationsCount, ({ caller }) => service.activeCount(caller));
   route(app, deps, notifications.getCmcNotifications, ({ input, caller }) => service.list(caller, input));
   route(app, deps, notifications.getCmcNotification, ({ input, caller }) => service.one(caller, input.notificationId));
 }

@@ -6,7 +6,13 @@ import { notFound } from '../../lib/errors.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { diffForHumans, readableDate } from './human-time.ts';
-import { findNotification, findNotifications, type NotificationRow } from './notifications.repository.ts';
+import {
+  countMaintenance,
+  findCurrentOutages,
+  findNotification,
+  findNotifications,
+  type NotificationRow,
+} from './notifications.repository.ts';
 
 export function notificationsService(deps: Deps) {
   const readable = (row: NotificationRow): Notification => ({
@@ -16,6 +22,10 @@ export function notificationsService(deps: Deps) {
   });
 
   return {
+    outages: () => findCurrentOutages(deps.db),
+    async activeCount(caller: Caller) {
+      return (await countMaintenance(deps.db, caller.userId)) ?? { upcomingCount: 0, recentCount: 0 };
+    },
     async list(
       caller: Caller,
       input: {

@@ -2,7 +2,7 @@ import type { OrderDetail, OrderListItem, orders, PendingOrder, Product } from '
 
 import type { Db } from '../../db/client.ts';
 import { likePattern } from '../../lib/paging.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 
 export const findProducts = (db: Db) =>
   db.query<Product>(

@@ -6,15 +6,20 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { limitOffset, pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
-import { recordEvent } from '../integration/events.repository.ts';
+import { recordEvent } from '../events/events.service.ts';
 import {
   findOrder,
   findOrders,
   findOrdersAfter,
-  updateAlias,
+  findPendingOrders,
+  findProducts,
   type OrderCsvRow,
   type OrderFilter,
+  updateAlias,
 } from './orders.repository.ts';
+
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { findOrder, updateAlias } from './orders.repository.ts';
 
 /** Rows per keyset query of the CSV: memory holds one batch, however many services there are. */
 export const ordersCsvBatch = 1000;
@@ -67,6 +72,8 @@ export function ordersService(deps: Deps) {
   }
 
   return {
+    products: () => findProducts(db),
+    pending: (caller: Caller, count: number) => findPendingOrders(db, caller.userId, count),
     async list(caller: Caller, input: orders.OrderSearch & { page: number; perPage: number }) {
       if (input.accountId !== undefined) await requireAccount(db, caller, input.accountId);
       return pageOrLast(input.page, input.perPage, (page) => {

@@ -1,7 +1,7 @@
 import type { AccountPin } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 
 const pinAccountColumns = 'a.account_id, a.name, a.account_number, a.require_pin, (a.pin_hash IS NOT NULL) AS has_pin';
 

@@ -8,7 +8,7 @@ import { portalLink } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { hashLinkToken, newLinkToken } from '../identity/link-tokens.ts';
-import { recordEvent } from '../integration/events.repository.ts';
+import { recordEvent } from '../events/events.service.ts';
 import {
   findPinAccount,
   findPinAccounts,
@@ -17,6 +17,9 @@ import {
   setPinHash,
   spendPinReset,
 } from './pins.repository.ts';
+
+/** What other modules (and the seed) use of this module's rows: they import this service, never its repository. */
+export { setPinHash } from './pins.repository.ts';
 
 /** A fresh compliance PIN: uniformly random digits. */
 export const newPin = () => String(randomInt(0, 10 ** pins.pinRules.digits)).padStart(pins.pinRules.digits, '0');

@@ -3,7 +3,8 @@ import type { ChOrder, ChStats } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader } from '../series/series.service.ts';
 import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**

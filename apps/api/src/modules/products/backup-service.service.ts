@@ -5,7 +5,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { findManagedBackup, findManagedBackups, findRuns } from './backup-service.repository.ts';
-import { metrics, seriesReader, type MetricDef } from '../metrics/index.ts';
+import { metrics, type MetricDef } from '../metrics/index.ts';
+import { seriesReader } from '../series/series.service.ts';
 import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**

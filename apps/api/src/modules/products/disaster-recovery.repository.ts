@@ -2,7 +2,7 @@ import type { VpgStatus } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
 import { limitOffset } from '../../lib/paging.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 
 /** A protection group as its table holds it (object_key = its name, the key of its series). */
 export interface VpgRow {

@@ -16,7 +16,8 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader, type MetricDef } from '../metrics/index.ts';
+import { metrics, type MetricDef } from '../metrics/index.ts';
+import { seriesReader } from '../series/series.service.ts';
 import {
   countObjects,
   findCallerVm,

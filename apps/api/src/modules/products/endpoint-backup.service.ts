@@ -4,7 +4,8 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader, type Column } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader, type Column } from '../series/series.service.ts';
 import {
   findAgentClient,
   findAgentClients,

@@ -3,11 +3,12 @@ import type { EdOrder, EdStats } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader } from '../series/series.service.ts';
 import { chargeOf, findProductOrder } from './products.repository.ts';
 
 /**
- * How the endpoint detection answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
+ * How the endpoint detection answer is derived (the seed has no billing feed for it; see seed/metrics.ts):
  * - hasLicenses: the order has an 'EDR licences' component with a quantity above 0 (order_components).
  * - licenses_rate: that component's rate (its own, else its charge over its quantity), dollars per licence a
  *   month; 0 without it.

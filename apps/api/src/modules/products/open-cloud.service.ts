@@ -3,7 +3,8 @@ import type { ChartData, OcOrder, OcStats, ProductOrder } from '@portal/contract
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader } from '../series/series.service.ts';
 import { chargeOf, findProductOrder } from './products.repository.ts';
 
 const GB = 1024 ** 3;
@@ -19,7 +20,7 @@ function typesIn(table: ChartData): string[] {
 }
 
 /**
- * How the open cloud answer is derived (the seed has no billing feed for it; see db/seed/metrics.ts):
+ * How the open cloud answer is derived (the seed has no billing feed for it; see seed/metrics.ts):
  * - instances_apply / volume_storage_apply / snap_storage_apply: the order has a component whose
  *   description starts with 'Compute instances' / 'Volume storage' / 'Snapshot storage' and a
  *   quantity above 0 (order_components).

@@ -2,7 +2,7 @@ import type { products, ProductOrder } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 
 /**
  * One of the caller's orders whose product has this controller, with its facts and billed components
@@ -77,3 +77,11 @@ export function findBuckets(
     [baseOrderId, likePattern(q.search_bucket ?? ''), limit, offset],
   );
 }
+
+/** The object storage order's committed quantity and monthly charge (its first such component). */
+export const findObjectStorageCommitment = (db: Db, baseOrderId: number) =>
+  db.one<{ quantity: number; mrc_charges: number }>(
+    `SELECT quantity, mrc_charges FROM order_components
+      WHERE base_order_id = $1 AND description = 'Object storage' ORDER BY component_id LIMIT 1`,
+    [baseOrderId],
+  );

@@ -7,9 +7,10 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader, type Column } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader, type Column } from '../series/series.service.ts';
 import { findInterfaces } from './network.repository.ts';
-import { findBuckets, findComponents, findProductOrder } from './products.repository.ts';
+import { findBuckets, findComponents, findObjectStorageCommitment, findProductOrder } from './products.repository.ts';
 
 /** Rows a network CSV download holds at most: the chart query with a larger bound (decision 092). */
 const csvMaxRows = 10_000;
@@ -136,11 +137,7 @@ export function productsService(deps: Deps) {
         [{ metric: metrics.size_bytes }, { metric: metrics.bucket_count }],
         nowSeconds(),
       );
-      const committed = await db.one<{ quantity: number; mrc_charges: number }>(
-        `SELECT quantity, mrc_charges FROM order_components
-          WHERE base_order_id = $1 AND description = 'Object storage' ORDER BY component_id LIMIT 1`,
-        [o.base_order_id],
-      );
+      const committed = await findObjectStorageCommitment(db, o.base_order_id);
       return {
         ...o,
         latest_size: size ?? 0,

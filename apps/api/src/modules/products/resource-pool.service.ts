@@ -7,13 +7,14 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { metrics, seriesReader, type SeriesRef } from '../metrics/index.ts';
+import { metrics } from '../metrics/index.ts';
+import { seriesReader, type SeriesRef } from '../series/series.service.ts';
 import { findProductOrder } from './products.repository.ts';
 import { findStorageProfiles, findVms, type VmSearch } from './resource-pool.repository.ts';
 
 const profileTitle = (p: string) => `Storage: ${p.charAt(0).toUpperCase()}${p.slice(1)}`;
 
-/** Resource pool page (series: header of db/seed/metrics.ts; VMs: resource_pool_vms; profiles: storage_profiles). */
+/** Resource pool page (series: header of seed/metrics.ts; VMs: resource_pool_vms; profiles: storage_profiles). */
 export function resourcePoolService(deps: Deps) {
   const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now() / 1000);

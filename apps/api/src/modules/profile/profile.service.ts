@@ -7,13 +7,16 @@ import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { claimTotpStep } from '../auth/auth.repository.ts';
+import { claimTotpStep } from '../auth/auth.service.ts';
 import { matchTotp } from '../auth/totp.ts';
-import { setPasswordHash } from '../identity/identity.repository.ts';
+import { setPasswordHash } from '../identity/password-reset.service.ts';
 import { linkLifetimes } from '../identity/link-tokens.ts';
 import { composeMessage, hello } from '../identity/mail-templates.ts';
 import { sendEmailVerification } from '../identity/verification.service.ts';
 import { findProfile, setTwoFactor, updateProfile, type ProfileRow } from './profile.repository.ts';
+
+/** What other modules (and the seed) use of this module's rows: they import this service, never its repository. */
+export { setTwoFactor } from './profile.repository.ts';
 
 const texts = contract.profileTexts;
 const ISSUER = 'Northwind Customer Portal';

@@ -1,7 +1,7 @@
 import type { Attachment, Ticket, TicketDetail, TicketMessage } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
-import { inCallerAccounts } from '../../lib/scope.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 import { likePattern } from '../../lib/paging.ts';
 
 const sortColumns: Record<string, string> = {

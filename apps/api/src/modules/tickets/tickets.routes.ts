@@ -5,15 +5,12 @@ import { tickets } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
-import { findTicketsRequestingResponse } from './tickets.repository.ts';
 import { ticketsService } from './tickets.service.ts';
 
 export async function ticketsRoutes(app: FastifyInstance, deps: Deps) {
   const service = ticketsService(deps);
   route(app, deps, tickets.getTickets, ({ input, caller }) => service.list(caller, input));
-  route(app, deps, tickets.getTicketsRequestingResponse, ({ caller }) =>
-    findTicketsRequestingResponse(deps.db, caller.userId),
-  );
+  route(app, deps, tickets.getTicketsRequestingResponse, ({ caller }) => service.requestingResponse(caller));
   route(app, deps, tickets.getTicket, ({ input, caller }) => service.get(caller, input.ticketId));
   route(app, deps, tickets.replyToTicket, ({ input, caller }) => service.reply(caller, input));
   route(app, deps, tickets.createTicket, ({ input, caller }) => service.create(caller, input));

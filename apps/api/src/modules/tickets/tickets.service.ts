@@ -6,8 +6,8 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { limitOffset, pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { attachment } from '../../lib/attachment.ts';
-import { recordEvent } from '../integration/events.repository.ts';
-import { findOrder } from '../orders/orders.repository.ts';
+import { recordEvent } from '../events/events.service.ts';
+import { findOrder } from '../orders/orders.service.ts';
 import { attachmentStore, cleanFileName, multipartFailure } from './attachment-files.ts';
 import { newTicketMail, replyMail } from './tickets.mail.ts';
 import {
@@ -20,6 +20,7 @@ import {
   findMessages,
   findTicketHeader,
   findTickets,
+  findTicketsRequestingResponse,
   findUserName,
   insertAttachment,
   insertMessage,
@@ -61,6 +62,7 @@ export function ticketsService(deps: Deps) {
   }
 
   return {
+    requestingResponse: (caller: Caller) => findTicketsRequestingResponse(db, caller.userId),
     async list(caller: Caller, input: Input<'getTickets'>) {
       if (input.accountId) await requireAccount(db, caller, input.accountId);
       return pageOrLast(input.page, input.perPage, (page) =>

@@ -3,21 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
 import { answer, route } from '../../plugins/route.ts';
 import { createPasswordResetSender } from './password-reset.ts';
-import { findAuthenticatedUser } from './users.repository.ts';
 import { createUsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   const service = createUsersService(deps);
   const passwordReset = createPasswordResetSender(deps);
 
-  route(app, deps, users.getAuthenticatedUser, async ({ caller }) => {
-    const user = await findAuthenticatedUser(deps.db, caller.userId);
-    if (!user) throw notFound();
-    return user;
-  });
+  route(app, deps, users.getAuthenticatedUser, ({ caller }) => service.getAuthenticatedUser(caller));
   route(app, deps, users.getUsers, ({ caller, input }) => service.getUsers(caller, input));
   route(app, deps, users.getUser, ({ caller, input }) => service.getUser(caller, input.userId));
   route(app, deps, users.updateUser, ({ caller, input }) => service.updateUser(caller, input.userId, input.accounts));

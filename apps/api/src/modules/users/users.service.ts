@@ -3,8 +3,10 @@ import { messages, users, type AccountAccess, type PortalUser } from '@portal/co
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { delivered } from '../../lib/mail.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordEvent } from '../events/events.service.ts';
 import {
   findAccountsWithoutAdmin,
   findAdministeredAccountIds,
@@ -13,12 +15,17 @@ import {
   lockAccounts,
   removeMemberships,
   setAccess,
-} from '../accounts/accounts.repository.ts';
-import { createInvitation } from '../identity/invitations.service.ts';
-import { cancelIfEmpty, findInvitationsPage, removeInvitationAccess } from '../identity/invitations.repository.ts';
-import { recordEvent } from '../integration/events.repository.ts';
-import { delivered } from './users.mail.ts';
-import { findUsersPage, findVisibleUser, type UserFilter } from './users.repository.ts';
+} from '../accounts/accounts.service.ts';
+import {
+  cancelIfEmpty,
+  createInvitation,
+  findInvitationsPage,
+  removeInvitationAccess,
+} from '../identity/invitations.service.ts';
+import { findAuthenticatedUser, findUsersPage, findVisibleUser, type UserFilter } from './users.repository.ts';
+
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { findUserByEmail, findUserById } from './users.repository.ts';
 
 const { accessLevels } = users;
 
@@ -121,6 +128,11 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
   }
 
   return {
+    async getAuthenticatedUser(caller: Caller) {
+      const user = await findAuthenticatedUser(deps.db, caller.userId);
+      if (!user) throw notFound();
+      return user;
+    },
     async getUsers(caller: Caller, filter: UserFilter) {
       await administered(deps.db, caller, messages.noPermissionEditUsers);
       return pageOrLast(filter.page, filter.perPage, (page) =>

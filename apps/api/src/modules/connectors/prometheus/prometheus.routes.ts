@@ -4,7 +4,7 @@ import { connectors as contract } from '@portal/contract';
 
 import type { Deps } from '../../../deps.ts';
 import { route } from '../../../plugins/route.ts';
-import { createTokensService, requireScope } from '../../integration/tokens.service.ts';
+import { authenticateIntegration, requireScope } from '../../token-auth/token-auth.service.ts';
 import { listSourcesOf, removeSourceOf, saveFromStaff } from './prometheus.service.ts';
 
 /**
@@ -21,10 +21,9 @@ export async function prometheusRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   await app.register(async (v1) => {
-    const tokens = createTokensService(deps);
     // The integration token and its scope are checked before anything else of the call runs.
     v1.addHook('preHandler', async (request) => {
-      requireScope(await tokens.authenticate(request.headers.authorization), 'metrics');
+      requireScope(await authenticateIntegration(deps, request.headers.authorization), 'metrics');
     });
     route(v1, deps, contract.listIntegrationSources, () => listSourcesOf(deps));
   });

@@ -14,13 +14,21 @@ import {
   type InvoiceRow,
   type LineRow,
 } from './invoices.repository.ts';
-import { messages, same, single, type SetOutcome, type UpsertSet } from './upsert.ts';
+import { invoiceRules } from './rules.ts';
+import { messages, same, single, type SetOutcome, type UpsertContext, type UpsertSet } from './upsert.ts';
+
+/** What other modules use of this module's rows: they import this service, never its repository. */
+export { findInvoiceDocument } from './invoices.repository.ts';
 
 /** What an item refers to, or why it cannot be applied. */
-function checked(item: InvoiceItem, refs: Awaited<ReturnType<typeof invoiceReferencesOf>>) {
+function checked(
+  item: InvoiceItem,
+  refs: Awaited<ReturnType<typeof invoiceReferencesOf>>,
+  { nowMs, invoiceDaysAhead }: UpsertContext,
+) {
   const account = refs.accounts.get(item.account_number);
   if (!account) return { errors: { account_number: [messages.account] } };
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = invoiceRules(item, { nowMs, daysAhead: invoiceDaysAhead });
   // Its amounts are in the account's currency: an invoice stating another is refused, never converted.
   if (item.currency && item.currency !== account.currency) {
     errors.currency = [integration.integrationMessages.accountCurrency(account.currency)];
@@ -39,10 +47,11 @@ function checked(item: InvoiceItem, refs: Awaited<ReturnType<typeof invoiceRefer
 
 /**
  * invoices by invoice_number: amounts (in the account's currency), the lines (the list replaces them) and
- * optionally the provider's own PDF, kept as bytes with its SHA-256 (what the comparison looks at).
- * Set-based: references and held invoices read once for all items, each table written once.
+ * optionally the provider's own PDF, kept as bytes with its SHA-256 (what the comparison looks at). Due
+ * on or after its bill date, billed at most INTEGRATION_INVOICE_DAYS_AHEAD days ahead, its total the sum
+ * of its charges (invoiceRules). Set-based: references and held invoices read once for all items, each table written once.
  */
-export const upsertInvoices: UpsertSet<InvoiceItem> = async (db, items) => {
+export const upsertInvoices: UpsertSet<InvoiceItem> = async (db, items, ctx) => {
   const refs = await invoiceReferencesOf(
     db,
     [...new Set(items.map((i) => i.account_number))],
@@ -65,7 +74,7 @@ export const upsertInvoices: UpsertSet<InvoiceItem> = async (db, items) => {
   const documents = new Map<string, { pdf: string; sha256: string }>();
   const documentsRemoved: number[] = [];
   for (const item of items) {
-    const refsOk = checked(item, refs);
+    const refsOk = checked(item, refs, ctx);
     if ('errors' in refsOk) {
       outcomes.push({ status: 'invalid', errors: refsOk.errors as FieldErrors });
       continue;

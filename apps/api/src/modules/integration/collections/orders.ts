@@ -3,6 +3,9 @@ import type { OrderItem } from '@portal/contract';
 import { deleteComponents, insertComponents, orderReferences, readOrder, upsertOrder } from './orders.repository.ts';
 import { messages, reject, same, type Upsert } from './upsert.ts';
 
+/** What other modules (and the seed) use of this module's rows: they import this service, never its repository. */
+export { accountIdOf } from './orders.repository.ts';
+
 /** The item as the portal would hold it: absent optional fields are nulls. */
 const canonical = (item: OrderItem) => ({
   account_number: item.account_number,

@@ -17,7 +17,7 @@ export const readPayments = (db: Db, references: readonly string[]) =>
 
 /**
  * What payment items refer to, in one look-up: the accounts (and their currency) and those accounts'
- * invoices of the named numbers (keyed by account id and number).
+ * invoices of the named numbers (keyed by account id and number), with their total due.
  */
 export async function paymentReferencesOf(
   db: Db,
@@ -28,21 +28,24 @@ export async function paymentReferencesOf(
     account_number: string;
     account_id: number;
     currency: string;
-    invoices: [string, number][];
+    invoices: [string, number, string][];
   }>(
     `SELECT a.account_number, a.account_id, a.currency,
-       COALESCE((SELECT json_agg(json_build_array(i.invoice_number, i.cycle_log_id)) FROM invoices i
+       COALESCE((SELECT json_agg(json_build_array(i.invoice_number, i.cycle_log_id, i.total_amt_due::text))
+                   FROM invoices i
                   WHERE i.account_id = a.account_id AND i.invoice_number = ANY($2::text[])), '[]') AS invoices
        FROM accounts a WHERE a.account_number = ANY($1::text[])`,
     [accountNumbers, invoiceNumbers],
   );
   const accounts = new Map(rows.map((r) => [r.account_number, { id: r.account_id, currency: r.currency }]));
-  const invoices = new Map<string, number>();
-  for (const r of rows) for (const [number, id] of r.invoices) invoices.set(`${r.account_id}\u0000${number}`, id);
+  const invoices = new Map<string, { cycleLogId: number; totalAmtDue: string }>();
+  for (const r of rows)
+    for (const [number, cycleLogId, totalAmtDue] of r.invoices)
+      invoices.set(`${r.account_id}\u0000${number}`, { cycleLogId, totalAmtDue });
   return { accounts, invoices };
 }
 
-/** The sum of the payments made against each of these invoices, in hundredths. */
+/** The sum of the payments made against each of these invoices, in cents. */
 export async function paidSums(db: Db, cycleLogIds: readonly number[]) {
   if (cycleLogIds.length === 0) return new Map<number, bigint>();
   const rows = await db.query<{ cycle_log_id: number; cents: string }>(

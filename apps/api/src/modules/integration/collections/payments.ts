@@ -9,19 +9,17 @@ import {
   updatePayments,
   type PaymentRow,
 } from './payments.repository.ts';
-import { hundredths, messages, same, single, type SetOutcome, type UpsertSet } from './upsert.ts';
-
-const { paymentsTotal } = integration.integrationMessages;
-/** The largest paid amount an invoice holds (invoices.amount_paid, numeric(14,2)), in hundredths. */
-const largestPaid = 10n ** 14n - 1n;
+import { cents, decimalOf, paymentRules } from './rules.ts';
+import { messages, same, single, type SetOutcome, type UpsertSet } from './upsert.ts';
 
 /**
  * payments by payment_reference, in the account's currency; the invoice (optional) must be one of the same
- * account's, and its paid amount (so its status and the balance history) follows its payments: a payment
- * that would take an invoice's sum past what its column holds is refused. Set-based: references, held
- * payments and the invoices' sums read once, the sums followed in the process item after item.
+ * account's, and its paid amount (so its status and the balance history) follows its payments. More than
+ * nothing, not in the future, never beyond the invoice's open amount (paymentRules). Set-based: references,
+ * held payments and the invoices' paid sums read once; the sums followed in the process item after item,
+ * so each item sees what the items before it paid, as it would applied on its own.
  */
-export const upsertPayments: UpsertSet<PaymentItem> = async (db, items) => {
+export const upsertPayments: UpsertSet<PaymentItem> = async (db, items, { nowMs }) => {
   const refs = await paymentReferencesOf(
     db,
     [...new Set(items.map((i) => i.account_number))],
@@ -36,9 +34,10 @@ export const upsertPayments: UpsertSet<PaymentItem> = async (db, items) => {
     ).map((h) => [h.payment_reference, h]),
   );
   const invoiceIds = new Set<number>();
-  for (const id of refs.invoices.values()) invoiceIds.add(id);
+  for (const { cycleLogId } of refs.invoices.values()) invoiceIds.add(cycleLogId);
   for (const h of held.values()) if (h.cycle_log_id !== null) invoiceIds.add(h.cycle_log_id);
   const sums = await paidSums(db, [...invoiceIds]);
+  const paid = (id: number) => sums.get(id) ?? 0n;
   const outcomes: SetOutcome[] = [];
   const fresh: PaymentRow[] = [];
   const changed: PaymentRow[] = [];
@@ -57,12 +56,30 @@ export const upsertPayments: UpsertSet<PaymentItem> = async (db, items) => {
       });
       continue;
     }
-    const cycleLogId = item.invoice_number ? refs.invoices.get(`${account.id}\u0000${item.invoice_number}`) : null;
-    if (item.invoice_number && cycleLogId === undefined) {
+    const invoice = item.invoice_number ? refs.invoices.get(`${account.id}\u0000${item.invoice_number}`) : undefined;
+    if (item.invoice_number && !invoice) {
       outcomes.push({ status: 'invalid', errors: { invoice_number: [messages.invoice] } });
       continue;
     }
+    const cycleLogId = invoice?.cycleLogId ?? null;
     const current = held.get(item.payment_reference);
+    const broken = paymentRules(item, {
+      nowMs,
+      invoice: invoice
+        ? {
+            totalAmtDue: invoice.totalAmtDue,
+            // What the invoice's other payments paid: all but this one (as the items before it left them).
+            paidByOthers: decimalOf(
+              paid(invoice.cycleLogId) - (current?.cycle_log_id === invoice.cycleLogId ? cents(current.amount) : 0n),
+            ),
+            currency: account.currency,
+          }
+        : null,
+    });
+    if (Object.keys(broken).length) {
+      outcomes.push({ status: 'invalid', errors: broken });
+      continue;
+    }
     const { payment_reference: _, currency: __, ...wanted } = item;
     if (current) {
       const { cycle_log_id: ___, payment_reference: ____, ...stored } = current;
@@ -71,22 +88,17 @@ export const upsertPayments: UpsertSet<PaymentItem> = async (db, items) => {
         continue;
       }
     }
-    // The invoice the payment leaves (if it moved) and the one it joins, their sums as they would be.
-    const after = new Map<number, bigint>();
-    if (current?.cycle_log_id != null)
-      after.set(current.cycle_log_id, (sums.get(current.cycle_log_id) ?? 0n) - hundredths(current.amount));
-    if (cycleLogId != null)
-      after.set(cycleLogId, (after.get(cycleLogId) ?? sums.get(cycleLogId) ?? 0n) + hundredths(item.amount));
-    if ([...after.values()].some((sum) => sum > largestPaid || sum < -largestPaid)) {
-      outcomes.push({ status: 'invalid', errors: { amount: [paymentsTotal] } });
-      continue;
+    // The invoice the payment leaves (if it moved) and the one it joins: their sums as the next items see
+    // them. Payments are never more than what an invoice has open, so their sum always fits its column.
+    if (current?.cycle_log_id != null) {
+      sums.set(current.cycle_log_id, paid(current.cycle_log_id) - cents(current.amount));
+      touched.add(current.cycle_log_id);
     }
-    for (const [id, sum] of after) {
-      sums.set(id, sum);
-      touched.add(id);
+    if (cycleLogId !== null) {
+      sums.set(cycleLogId, paid(cycleLogId) + cents(item.amount));
+      touched.add(cycleLogId);
     }
-    const row = { ...item, accountId: account.id, cycleLogId: cycleLogId ?? null };
-    (current ? changed : fresh).push(row);
+    (current ? changed : fresh).push({ ...item, accountId: account.id, cycleLogId });
     outcomes.push({ status: current ? 'updated' : 'created' });
   }
   await insertPayments(db, fresh);

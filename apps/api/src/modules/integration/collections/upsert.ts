@@ -21,6 +21,8 @@ export interface UpsertContext {
    * history, the moment each item happened. Rows it creates are dated by it (never the database's now()).
    */
   nowMs: number;
+  /** How many days after today an invoice's bill_date may be (INTEGRATION_INVOICE_DAYS_AHEAD). */
+  invoiceDaysAhead: number;
 }
 
 /** Applies one parsed item inside a transaction (`db`): a batch item's own, or the demo seed's. */

@@ -6,8 +6,9 @@ import { messages, reject, same, type Upsert } from './upsert.ts';
 
 /**
  * users by email_nm: names and the exact account access (an account left out loses its access). A new
- * user gets the set-password invitation by mail once the item is committed (unless the caller passes no
- * deps: the demo seed sets its users' password itself).
+ * user whose item asks for it (send_invitation) gets the set-password invitation by mail once the batch is
+ * in; others are loaded only, for staff to invite later (invitations.service.ts). A caller that passes no
+ * deps (the demo seed, which sets its users' password itself) sends none.
  */
 export const upsertUserItem: Upsert<UserItem> = async (db, item, { deps, nowMs }) => {
   const accounts = [...item.accounts].sort((a, b) => a.account_number.localeCompare(b.account_number));
@@ -42,5 +43,6 @@ export const upsertUserItem: Upsert<UserItem> = async (db, item, { deps, nowMs }
     nowMs,
   );
   if (held) return { status: 'updated' };
-  return { status: 'created', ...(deps ? { after: () => sendSetPasswordInvitation(deps, userId) } : {}) };
+  const invite = deps && item.send_invitation;
+  return { status: 'created', ...(invite ? { after: () => sendSetPasswordInvitation(deps, userId) } : {}) };
 };

@@ -19,6 +19,11 @@ const columns: Column<BatchRecord>[] = [
   { key: 'unchanged', header: 'Unchanged', render: (r) => r.unchanged, align: 'right' },
   { key: 'invalid', header: 'Invalid', render: (r) => r.invalid, align: 'right' },
   { key: 'duration_ms', header: 'Time', render: (r) => `${r.duration_ms} ms`, align: 'right' },
+  {
+    key: 'refused',
+    header: 'Refused as a whole',
+    render: (r) => (r.refused ? [r.refused, r.refused_detail].filter(Boolean).join(': ') : 'no'),
+  },
 ];
 
 /** The record of the latest batches and imports. */

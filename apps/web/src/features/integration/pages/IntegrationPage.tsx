@@ -9,6 +9,7 @@ import { useTokens } from '../api/list-tokens.ts';
 import { useEnableWebhook } from '../api/enable-webhook.ts';
 import { useRevokeToken } from '../api/revoke-token.ts';
 import { BatchRecords } from '../components/BatchRecords.tsx';
+import { InviteLoadedUsers } from '../components/InviteLoadedUsers.tsx';
 import { NewTokenForm } from '../components/NewTokenForm.tsx';
 import { WebhookState } from '../components/WebhookState.tsx';
 
@@ -81,6 +82,7 @@ export function IntegrationPage() {
         error={tokens.error}
         empty="There are no integration tokens yet."
       />
+      <InviteLoadedUsers />
       <BatchRecords />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 
 /**
  * The seed's own SQL: reading back what the feed stored, and the few demo facts no feed carries and no
@@ -70,3 +70,28 @@ export async function maxIds(db: Db, columns: ReadonlyArray<readonly [string, st
   );
   return new Map(columns.map(([table]) => [table, Number(row?.[table] ?? 0)]));
 }
+
+/** Empties every table but the migrations ledger and rewinds every sequence. */
+export async function resetDatabase(db: Db): Promise<void> {
+  const tables = await db.query<{ name: string }>(
+    `SELECT quote_ident(tablename) AS name FROM pg_tables
+      WHERE schemaname = current_schema() AND tablename <> 'schema_migrations' ORDER BY tablename`,
+  );
+  if (tables.length > 0) await db.exec(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
+  // Sequences no column owns (e.g. portal ticket numbers) are not rewound by RESTART IDENTITY.
+  const loose = await db.query<{ name: string }>(
+    `SELECT quote_ident(sequencename) AS name FROM pg_sequences WHERE schemaname = current_schema()`,
+  );
+  for (const s of loose) await db.exec(`ALTER SEQUENCE ${s.name} RESTART`);
+}
+
+/**
+ * Key look-ups (order_number = $1) on tables that grow inside the seed's one transaction would go
+ * through the trigram search indexes (no statistics yet, and a GIN pending list growing with every
+ * insert): milliseconds each instead of microseconds through the unique indexes. Bitmap scans are the
+ * only way to use those indexes, so the seed turns them off for its transaction.
+ */
+export const withoutBitmapScans = (t: Db) => t.exec('SET LOCAL enable_bitmapscan = off');
+
+/** Fresh statistics, and the trigram indexes' pending lists merged (PGlite has no autovacuum to do it). */
+export const vacuumAnalyze = (db: Db) => db.exec('VACUUM ANALYZE');

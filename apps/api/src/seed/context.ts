@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import type { BulkWriter, Ids } from './bulk.ts';
+import type { Db } from '../db/client.ts';
+import type { BulkWriter, Ids } from './bulk.repository.ts';
 import type { FeedSink } from './feed.ts';
 import type { NoticeRecipients } from './notices.ts';
 

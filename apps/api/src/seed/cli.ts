@@ -7,29 +7,15 @@
  */
 import { parseArgs } from 'node:util';
 
-import { openDatabase } from '../../bootstrap.ts';
-import { loadEnv } from '../../config/env.ts';
-import type { Db } from '../client.ts';
-import { migrate } from '../migrate.ts';
+import { openDatabase } from '../bootstrap.ts';
+import { loadEnv } from '../config/env.ts';
+import { migrate } from '../db/migrate.ts';
 import { DEMO_PASSWORD, demoEmails } from './demo.ts';
 import { isEmpty, seed } from './index.ts';
+import { resetDatabase } from './seed.repository.ts';
 import type { SeedSummary } from './index.ts';
 
 const USAGE = 'usage: npm run seed -- [--scale N] [--reset] [--now 2026-11-21T12:00:00Z] [--path feed|bulk]';
-
-/** Empties every table but the migrations ledger and rewinds every sequence. */
-async function reset(db: Db): Promise<void> {
-  const tables = await db.query<{ name: string }>(
-    `SELECT quote_ident(tablename) AS name FROM pg_tables
-      WHERE schemaname = current_schema() AND tablename <> 'schema_migrations' ORDER BY tablename`,
-  );
-  if (tables.length > 0) await db.exec(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
-  // Sequences no column owns (e.g. portal ticket numbers) are not rewound by RESTART IDENTITY.
-  const loose = await db.query<{ name: string }>(
-    `SELECT quote_ident(sequencename) AS name FROM pg_sequences WHERE schemaname = current_schema()`,
-  );
-  for (const s of loose) await db.exec(`ALTER SEQUENCE ${s.name} RESTART`);
-}
 
 function printSummary(summary: SeedSummary): void {
   const rows = Object.entries(summary.counts).filter(([, n]) => n > 0);
@@ -90,7 +76,7 @@ async function main(): Promise<number> {
     const ran = await migrate(db);
     if (ran.length > 0) console.log(`applied migrations: ${ran.join(', ')}`);
     if (values.reset) {
-      await reset(db);
+      await resetDatabase(db);
       console.log('emptied every table');
     } else if (!(await isEmpty(db))) {
       console.error('The database already holds data; run with --reset to empty it and seed again.');

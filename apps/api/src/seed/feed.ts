@@ -1,11 +1,12 @@
 import { integration, type CollectionName } from '@portal/contract';
 import type { z } from 'zod';
 
-import { findUserByEmail } from '../../modules/identity/identity.repository.ts';
-import { upserts } from '../../modules/integration/collections/index.ts';
-import { accountIdOf } from '../../modules/integration/collections/orders.repository.ts';
-import type { Upsert } from '../../modules/integration/collections/upsert.ts';
-import type { Db } from '../client.ts';
+import { defaultInvoiceDaysAhead } from '../config/env.ts';
+import { findUserByEmail } from '../modules/identity/password-reset.service.ts';
+import { upserts } from '../modules/integration/collections/index.ts';
+import { accountIdOf } from '../modules/integration/collections/orders.ts';
+import type { Upsert } from '../modules/integration/collections/upsert.ts';
+import type { Db } from '../db/client.ts';
 import { storedOrders } from './seed.repository.ts';
 
 /**
@@ -58,7 +59,11 @@ export class Feed implements FeedSink {
   async send<C extends CollectionName>(collection: C, item: FeedInput<C>, atMs: number): Promise<void> {
     const upsert = upserts[collection] as Upsert<unknown>;
     // deps null: no work after commit, so no invitation mail (the seed sets the demo password itself).
-    const outcome = await upsert(this.db, parseItem(collection, item), { deps: null, nowMs: atMs });
+    const outcome = await upsert(this.db, parseItem(collection, item), {
+      deps: null,
+      nowMs: atMs,
+      invoiceDaysAhead: defaultInvoiceDaysAhead,
+    });
     if (outcome.after) throw new Error(`seed: the ${collection} upsert left work after commit (mail?)`);
     this.sent.set(collection, (this.sent.get(collection) ?? 0) + 1);
     this.onItem?.(collection, item);

@@ -1,8 +1,8 @@
 import type { CollectionName } from '@portal/contract';
 
-import { orderTerm } from '../../modules/integration/collections/orders.ts';
-import type { Db } from '../client.ts';
-import type { BulkWriter } from './bulk.ts';
+import { orderTerm } from '../modules/integration/collections/orders.ts';
+import type { Db } from '../db/client.ts';
+import type { BulkWriter } from './bulk.repository.ts';
 import type { TeamMember } from './context.ts';
 import { parseItem, type FeedInput, type FeedSink, type ItemListener, type StoredOrder } from './feed.ts';
 import { maxIds } from './seed.repository.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import { TABLES } from './tables.ts';
 import type { ColumnKind, RowOf, TableName, Value } from './tables.ts';
 

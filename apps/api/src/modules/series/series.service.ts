@@ -1,13 +1,29 @@
 import { products, type ChartData, type DataFreshness, type TrafficSummary } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
+import type { Caller } from '../../lib/scope.ts';
 import { readSourceColumn, sourceColumns, sourceObjectKeys } from '../connectors/prometheus/prometheus.service.ts';
 import { groupOf, queryStart, queryStep } from '../connectors/prometheus/step.ts';
 import { orderDelayed } from '../connectors/status.service.ts';
-import { pages, type MetricDef, type PageName, type SeriesLabel } from './catalogue.ts';
-import { labelsKey } from './points.ts';
-import * as store from './store.repository.ts';
-import { chooseTier, keepFrom, retentionOf, tiers, type RollupTier } from './tiers.ts';
+import {
+  bucketSummary,
+  chooseTier,
+  groupedRows,
+  keepFrom,
+  labelsKey,
+  orderSeries,
+  pages,
+  rawSums,
+  requireCallerOrder,
+  retentionOf,
+  tiers,
+  valuesAt,
+  type MetricDef,
+  type PageName,
+  type RollupTier,
+  type SeriesLabel,
+  type SeriesRow,
+} from '../metrics/index.ts';
 
 /**
  * How the product pages read usage data (decision 092): the one chart query (coarsest tier that fills
@@ -47,7 +63,7 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
   /** The series id of each ref (undefined when the order has no such series). */
   async function ids(baseOrderId: number, refs: readonly SeriesRef[]) {
     check(refs);
-    const rows = await store.orderSeries(db, baseOrderId, [...new Set(refs.map((r) => r.metric.name))]);
+    const rows = await orderSeries(db, baseOrderId, [...new Set(refs.map((r) => r.metric.name))]);
     const byKey = new Map(rows.map((r) => [refKey(r.metric, r.labels), r]));
     return refs.map((r) => byKey.get(refKey(r.metric.name, r.labels as Record<string, string>)));
   }
@@ -95,7 +111,7 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
         for (const [t, v] of values ?? [])
           if (t >= start && t <= end) groupAt(groupOf(t, start, step), t).values[i] = v;
       });
-      const rows = seriesIds.length ? await store.groupedRows(db, tier, seriesIds, start, end, groupSeconds) : [];
+      const rows = seriesIds.length ? await groupedRows(db, tier, seriesIds, start, end, groupSeconds) : [];
       for (const r of rows) {
         const group = groupAt(r.g, r.t);
         found.forEach((s, i) => {
@@ -116,10 +132,10 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
       const found = await ids(baseOrderId, refs);
       const present = found.filter((s) => s !== undefined);
       // The series row holds its newest point: read the tiers only when that point is after `at`.
-      const current = (s: store.SeriesRow) => s.last_ts !== null && s.last_ts <= at && s.last_value !== null;
+      const current = (s: SeriesRow) => s.last_ts !== null && s.last_ts <= at && s.last_value !== null;
       const values = new Map(present.map((s) => [s.series_id, current(s) ? s.last_value : null]));
       const stale = present.filter((s) => !current(s)).map((s) => s.series_id);
-      if (stale.length) for (const r of await store.valuesAt(db, stale, at)) values.set(r.series_id, r.value);
+      if (stale.length) for (const r of await valuesAt(db, stale, at)) values.set(r.series_id, r.value);
       return found.map((s) => (s ? (values.get(s.series_id) ?? null) : null));
     },
 
@@ -129,7 +145,7 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
       const direct = present.filter((s) => s.last_ts !== null && s.last_ts <= at).map((s) => s.last_ts as number);
       const later = present.filter((s) => s.last_ts !== null && s.last_ts > at);
       const older = later.length
-        ? await store.valuesAt(
+        ? await valuesAt(
             db,
             later.map((s) => s.series_id),
             at,
@@ -143,7 +159,7 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
     async sums(baseOrderId: number, refs: readonly SeriesRef[], start: number, end: number): Promise<number[]> {
       const found = await ids(baseOrderId, refs);
       const present = found.filter((s) => s !== undefined).map((s) => s.series_id);
-      const totals = new Map((await store.rawSums(db, present, start, end)).map((r) => [r.series_id, r.total]));
+      const totals = new Map((await rawSums(db, present, start, end)).map((r) => [r.series_id, r.total]));
       return found.map((s) => (s ? (totals.get(s.series_id) ?? 0) : 0));
     },
 
@@ -155,7 +171,7 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
       check([{ metric }]);
       const label = metric.label;
       if (!label) return [];
-      const rows = await store.orderSeries(db, baseOrderId, [metric.name]);
+      const rows = await orderSeries(db, baseOrderId, [metric.name]);
       // Objects whose series a Prometheus-compatible source answers are the order's objects too.
       const asked = await sourceObjectKeys(deps, baseOrderId, metric.name);
       const keys = [...rows.map((r) => r.labels[label]), ...asked];
@@ -171,7 +187,7 @@ export function seriesReader(deps: ReadDeps, page: PageName) {
       if (!series) return null;
       const k = keep();
       const tier = (tiers.find((t) => t.seconds > 0 && k[t.name] <= start) ?? tiers[tiers.length - 1]) as RollupTier;
-      const row = await store.bucketSummary(db, tier, series.series_id, start, end);
+      const row = await bucketSummary(db, tier, series.series_id, start, end);
       if (!row || row.max === null || row.min === null || row.avg === null || row.p95 === null || row.last === null)
         return null;
       return {
@@ -197,7 +213,7 @@ export async function dataFreshness(
   deps: Pick<Deps, 'db' | 'env' | 'clock'>,
   baseOrderId: number,
 ): Promise<DataFreshness> {
-  const rows = await store.orderSeries(deps.db, baseOrderId);
+  const rows = await orderSeries(deps.db, baseOrderId);
   // A connector feeding the order (SNMP device, Prometheus-compatible source) failed at its last attempt.
   const delayed = await orderDelayed(deps, baseOrderId);
   const newest = rows.filter((r) => r.last_ts !== null).sort((a, b) => (b.last_ts ?? 0) - (a.last_ts ?? 0))[0];
@@ -211,4 +227,10 @@ export async function dataFreshness(
     stale: interval !== null && age > interval + Math.max(deps.env.METRICS_STALE_GRACE_SECONDS, interval / 2),
     delayed,
   };
+}
+
+/** The data freshness call of the product pages: NOT_FOUND unless the order is one of the caller's. */
+export async function dataFreshnessOf(deps: Pick<Deps, 'db' | 'env' | 'clock'>, caller: Caller, baseOrderId: number) {
+  await requireCallerOrder(deps, caller, baseOrderId);
+  return dataFreshness(deps, baseOrderId);
 }

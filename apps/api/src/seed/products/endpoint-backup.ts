@@ -1,4 +1,4 @@
-import { defaultRetention, ingest, type PointIn } from '../../../modules/metrics/index.ts';
+import { defaultRetention, ingest, type PointIn } from '../../modules/metrics/index.ts';
 import type { AccountPlan, OrderRecord, SeedContext } from '../context.ts';
 import type { FeedInput } from '../feed.ts';
 import { rng, type Random } from '../random.ts';

@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import type { Algorithm } from '@node-rs/argon2';
 
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import { addInvoices } from './billing.ts';
-import { BulkWriter, Ids } from './bulk.ts';
+import { BulkWriter, Ids } from './bulk.repository.ts';
 import { addProducts } from './catalog.ts';
 import { addDisasterRecovery } from './products/disaster-recovery.ts';
 import { addContent } from './content.ts';
@@ -20,7 +20,7 @@ import { addOrders } from './orders.ts';
 import { addDemoCompanies, addExtraCompany } from './people.ts';
 import { addEndpointBackup } from './products/endpoint-backup.ts';
 import { rng } from './random.ts';
-import { isEmpty, rowCounts, syncSequences } from './seed.repository.ts';
+import { isEmpty, rowCounts, syncSequences, vacuumAnalyze, withoutBitmapScans } from './seed.repository.ts';
 import { FED_SERIAL_COLUMNS, SERIAL_COLUMNS } from './tables.ts';
 import { seedTeam } from './team.ts';
 import { addTickets } from './tickets.ts';
@@ -144,11 +144,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
   let accounts = 0;
 
   const fed = await db.tx(async (t) => {
-    // Key look-ups (order_number = $1) on tables that grow inside this one transaction would go through
-    // the trigram search indexes (no statistics yet, and a GIN pending list growing with every insert):
-    // milliseconds each instead of microseconds through the unique indexes. Bitmap scans are the only
-    // way to use those indexes, so the seed turns them off.
-    await t.exec('SET LOCAL enable_bitmapscan = off');
+    await withoutBitmapScans(t);
     const bulk = new BulkWriter(t);
     const ids = new Ids();
     const feed = new Feed(t, options.onItem);
@@ -214,9 +210,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
     for (const [c, n] of Object.entries(bulkFeed?.counts() ?? {})) counts[c] = (counts[c] ?? 0) + n;
     return counts;
   });
-  // Fresh statistics, so the first queries (and benchmarks) get sensible plans, and the trigram
-  // indexes' pending lists merged (PGlite has no autovacuum to do it).
-  await db.exec('VACUUM ANALYZE');
+  // Fresh statistics, so the first queries (and benchmarks) get sensible plans.
+  await vacuumAnalyze(db);
   return {
     scale,
     now: now.toISOString(),

@@ -1,4 +1,4 @@
-import { updateAlias } from '../../modules/orders/orders.repository.ts';
+import { updateAlias } from '../modules/orders/orders.service.ts';
 import type { AccountPlan, OrderRecord, SeedContext } from './context.ts';
 import { ACTIVE_PRODUCTS, PRODUCT_WEIGHTS, productByCode } from './catalog.ts';
 import type { ComponentTemplate, ProductDef } from './catalog.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { defaultRetention, ingest, orderNumbers, type PointIn } from '../../modules/metrics/index.ts';
-import type { Db } from '../client.ts';
+import { defaultRetention, ingest, orderNumbers, type PointIn } from '../modules/metrics/index.ts';
+import type { Db } from '../db/client.ts';
 import type { AccountPlan, ComponentRecord, OrderRecord, SeedContext } from './context.ts';
 import { rng } from './random.ts';
 import type { Random } from './random.ts';

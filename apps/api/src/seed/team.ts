@@ -1,4 +1,4 @@
-import type { BulkWriter, Ids } from './bulk.ts';
+import type { BulkWriter, Ids } from './bulk.repository.ts';
 import type { TeamMember, TeamRole } from './context.ts';
 import type { Random } from './random.ts';
 

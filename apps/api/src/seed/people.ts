@@ -1,7 +1,7 @@
-import { setPinHash } from '../../modules/pins/pins.repository.ts';
-import { markEmailVerified, setPasswordHash } from '../../modules/identity/identity.repository.ts';
-import { acceptAgreement } from '../../modules/legal/legal.repository.ts';
-import { setTwoFactor } from '../../modules/profile/profile.repository.ts';
+import { markEmailVerified, setPasswordHash } from '../modules/identity/password-reset.service.ts';
+import { acceptAgreement } from '../modules/legal/legal.service.ts';
+import { setPinHash } from '../modules/pins/pins.service.ts';
+import { setTwoFactor } from '../modules/profile/profile.service.ts';
 import type { AccountPlan, BillingProfile, MetricLevel, SeedContext, UserRef } from './context.ts';
 import { INVOICE_MONTHS } from './billing.ts';
 import { CONTROLLERS } from './catalog.ts';
