@@ -3,7 +3,7 @@ import type { CollectionName } from '@portal/contract';
 import { upsertAccountItem } from './accounts.ts';
 import { upsertInvoiceItem, upsertInvoices } from './invoices.ts';
 import { upsertNotificationItem } from './notifications.ts';
-import { upsertOrderItem } from './orders.ts';
+import { upsertOrderItem, upsertOrders } from './orders.ts';
 import { upsertOutageItem } from './outages.ts';
 import { upsertPaymentItem, upsertPayments } from './payments.ts';
 import { upsertProductObjectItem } from './product-objects.ts';
@@ -37,4 +37,5 @@ export const upserts: Record<CollectionName, Upsert<never>> = {
 export const setUpserts: Partial<Record<CollectionName, UpsertSet<never>>> = {
   invoices: upsertInvoices,
   payments: upsertPayments,
+  orders: upsertOrders,
 };
