@@ -36,6 +36,31 @@ const crossModuleRepositoryImports = [1, 2, 3].map((depth) => ({
   },
 }));
 
+/**
+ * One web feature uses another only through its public entry, `features/<area>/index.ts` (guide, "Web
+ * features"). A file `depth` folders below its feature's folder reaches another feature by climbing
+ * `depth + 1` folders (`../../tickets/api/…` from `features/dashboard/components/`), or `depth + 2` and
+ * `features/` (`../../../features/tickets/…`); both are refused unless they name `index.ts`. The app
+ * shell (`app/`, the composition root: routes, layout) may load any feature's pages.
+ */
+const featureBoundaries = [0, 1, 2, 3, 4].map((depth) => ({
+  files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(?:\\.\\./){${depth + 1}}(?:\\.\\./features/)?[^./][^/]*/(?!index\\.ts$)`,
+            message:
+              'Import another feature through its public entry, features/<area>/index.ts (export there what others may use).',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -67,6 +92,7 @@ export default tseslint.config(
     },
   },
   ...crossModuleRepositoryImports,
+  ...featureBoundaries,
   {
     // The seed is a client of the modules: their services, never their repositories.
     files: ['apps/api/src/seed/**/*.ts'],

@@ -5,7 +5,7 @@
 //    into the rollups) as JSON, the next as JSON, the newest as Prometheus remote write (snappy protobuf).
 //    Points per second for each, on PostgreSQL and on the embedded database (PGlite).
 //  - The network bits chart (in and out of one interface, at most 300 rows) over 1, 7, 30 and 92 days:
-//    median of 15 reads of the chart query (modules/metrics seriesReader). The bar: the 92-day
+//    median of 15 reads of the chart query (modules/series seriesReader). The bar: the 92-day
 //    chart costs no more than twice the 1-day chart.
 // Run: npm run metrics -w @portal/bench   (BENCH_METRICS_DAYS=92, ONLY=pg|embedded)
 // PostgreSQL database BENCH_METRICS_DB (default portal_bench_metrics; dropped and made anew each run);
@@ -21,8 +21,9 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { createDeps } from '../apps/api/src/bootstrap.ts';
 import { parseEnv } from '../apps/api/src/config/env.ts';
 import { openPglite, openPostgres, type Db } from '../apps/api/src/db/client.ts';
-import { metrics, seriesReader } from '../apps/api/src/modules/metrics/index.ts';
+import { metrics } from '../apps/api/src/modules/metrics/index.ts';
 import { encodeRemoteWrite } from '../apps/api/src/modules/metrics/remote-write.ts';
+import { seriesReader } from '../apps/api/src/modules/series/series.service.ts';
 
 const days = Number(process.env.BENCH_METRICS_DAYS ?? 92);
 const only = process.env.ONLY;

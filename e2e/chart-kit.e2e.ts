@@ -302,7 +302,7 @@ describe('chart kit on the product pages', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^traffic-[a-z0-9-]+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await file.path()) ?? '', 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toMatch(/^Time,In bits,Out bits$/);
+    expect(csv.split(/\r?\n/)[0]).toBe('Time (UTC),In bits (bits/s),Out bits (bits/s)');
     expect(csv.trim().split(/\r?\n/).length).toBeGreaterThan(10);
 
     // The week asked for is the week the axis shows.

@@ -1,5 +1,6 @@
 export * from './call.ts';
 export * from './codes.ts';
+export * from './csv.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
 export * from './limits.ts';

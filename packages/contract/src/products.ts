@@ -202,6 +202,8 @@ export const getBuckets = defineCall({
 
 export const networkChartTypes = ['bits', 'discards', 'errors', 'packets'] as const;
 export type NetworkChartType = (typeof networkChartTypes)[number];
+/** The raw unit of a network chart's values, in its CSV header: bits per second, else counts per second. */
+export const networkRawUnit = (chartType: NetworkChartType) => (chartType === 'bits' ? 'bits/s' : 'per second');
 
 /** Chart sets shown at most (spec section 9). */
 export const maxNetworkChartSets = 10;

@@ -218,7 +218,7 @@ describe('network', () => {
     const csv = await get('network/download-network-stats', query);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.raw.split('\r\n')[0]).toBe('Time,In bits,Out bits');
+    expect(csv.raw.split('\r\n')[0]).toBe('Time (UTC),In bits (bits/s),Out bits (bits/s)');
     expect(csv.raw.trim().split('\r\n').length).toBeGreaterThan(20);
     expect((await get('network/get-network-stats', query, '')).body.code).toBe('INVALID_TOKEN');
     const bad = await get('network/get-network-stats', { ...query, chartType: 'colour' });

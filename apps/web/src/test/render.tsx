@@ -6,6 +6,12 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 
+// happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens to it for fonts that load late.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+});
+
 /** The app's theme around a component (the providers of main.tsx, without the real router). */
 export function Themed({ children }: { children: ReactNode }) {
   return (

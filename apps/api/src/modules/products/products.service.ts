@@ -1,9 +1,16 @@
 import type { FastifyReply } from 'fastify';
 
-import { products, type ChartData, type NetworkInterface, type ProductOrder } from '@portal/contract';
+import {
+  chartCsv,
+  products,
+  type ChartData,
+  type CsvValue,
+  type NetworkInterface,
+  type ProductOrder,
+} from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
-import { csvRecord, sendCsv } from '../../lib/csv.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
@@ -198,11 +205,16 @@ export function productsService(deps: Deps) {
      */
     async networkCsv(caller: Caller, input: Parameters<typeof networkChart>[1], reply: FastifyReply) {
       const { table, iface } = await networkChart(caller, input, csvMaxRows);
-      const records = [csvRecord(['Time', `In ${input.chartType}`, `Out ${input.chartType}`])];
-      for (const [ts, a, b] of table.slice(1))
-        records.push(csvRecord([new Date(Number(ts) * 1000).toISOString(), a ?? null, b ?? null]));
+      const [header = [], ...rows] = table;
+      const csv = chartCsv(
+        {
+          names: header.slice(1).map(String),
+          rows: rows.map(([ts, ...values]): [number, ...CsvValue[]] => [Number(ts), ...values]),
+        },
+        products.networkRawUnit(input.chartType),
+      );
       const name = iface.name.replace(/[^A-Za-z0-9._-]+/g, '_');
-      return sendCsv(reply, `network-${input.interfaceId}-${name}-${input.chartType}.csv`, [records.join('')]);
+      return sendCsv(reply, `network-${input.interfaceId}-${name}-${input.chartType}.csv`, [csv]);
     },
   };
 }

@@ -66,7 +66,7 @@ export const adminRoutes: RouteObject[] = [
   {
     path: 'admin/snmp-devices',
     loader: requireLevel(integrationStaffLevel),
-    lazy: page(() => import('../../features/snmp-devices/pages/SnmpDevicesPage.tsx'), 'SnmpDevicesPage'),
+    lazy: page(() => import('../../features/connectors/pages/SnmpDevicesPage.tsx'), 'SnmpDevicesPage'),
   },
   {
     path: 'admin/prometheus-sources',

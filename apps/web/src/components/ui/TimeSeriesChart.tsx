@@ -16,7 +16,7 @@ import type { PlotHandle } from './chart/PlotCanvas.tsx';
 import type { SeriesStyle } from './chart/plot-options.ts';
 import { chartFileName, rangeFor, type ChartRange } from './chart/ranges.ts';
 import { presetRange, RangePicker, type PickedRange } from './chart/RangePicker.tsx';
-import { chartCsv, chartShape, dataSpan, toColumns, type ChartColumns } from './chart/table.ts';
+import { columnsCsv, chartShape, dataSpan, toColumns, type ChartColumns } from './chart/table.ts';
 import { formatPointTime, isDaily } from './chart/time-axis.ts';
 import type { ChartUnit } from './chart/units.ts';
 import { HydrationPart } from './HydrationPart.tsx';
@@ -238,7 +238,7 @@ function Chart<T, K extends QueryKey, S = never, SK extends QueryKey = QueryKey>
   const saveCsv = () => {
     if (download) return download(range, fileName);
     if (!columns) return;
-    saveBlob(new Blob([chartCsv(columns, unit)], { type: 'text/csv;charset=utf-8' }), fileName);
+    saveBlob(new Blob([columnsCsv(columns, unit)], { type: 'text/csv;charset=utf-8' }), fileName);
   };
 
   return (

@@ -1,3 +1,5 @@
+import { Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { currentAccountId, setCurrentAccountId } from '../../lib/session.ts';
@@ -9,7 +11,8 @@ export const allAccountsParam = { name: 'accounts', value: 'all' } as const;
 
 /**
  * The account a list shows: the remembered current account (shared with the dashboard), or all
- * the user's accounts ("All accounts", kept in the query string), changed with the account selector.
+ * the user's accounts ("All accounts", kept in the query string), changed with the account selector
+ * of the list's toolbar.
  * Changing it goes back to page 1. `accountId` is null for all accounts: the list call then sends
  * no accountId, which the API reads as every account of the caller.
  */
@@ -26,19 +29,28 @@ export function useAccountFilter(onChange: () => void) {
       next.delete('page');
       return next;
     });
-  const select = (label: string) => (
-    <AccountSelect
-      accounts={session.accounts}
-      value={accountId}
-      label={label}
-      onChange={(next) => {
-        setCurrentAccountId(next);
-        // One address change at a time: showAll also goes back to page 1.
-        if (all) showAll(false);
-        else onChange();
-      }}
-      onAllAccounts={() => showAll(true)}
-    />
+  /**
+   * The list's toolbar: the account selector, `width` pixels wide (280 at the least), on the left, and
+   * the list's own tools (its search, a download) on the right, wrapping under it on a phone.
+   */
+  const toolbar = (tools: ReactNode, width = 380) => (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+      <div style={{ minWidth: 280, width, maxWidth: '100%' }}>
+        <AccountSelect
+          accounts={session.accounts}
+          value={accountId}
+          label="Account"
+          onChange={(next) => {
+            setCurrentAccountId(next);
+            // One address change at a time: showAll also goes back to page 1.
+            if (all) showAll(false);
+            else onChange();
+          }}
+          onAllAccounts={() => showAll(true)}
+        />
+      </div>
+      {tools}
+    </Group>
   );
-  return { accountId, allAccounts: all, select };
+  return { accountId, allAccounts: all, toolbar };
 }

@@ -2,14 +2,11 @@ import { dashboard } from '@portal/contract';
 
 import { queryClient } from '../../lib/query-client.ts';
 import { currentAccountId, getSession } from '../../lib/session.ts';
-import { activeNotificationCountsQueryOptions } from '../notifications/api/get-active-notification-counts.ts';
-import { outagesQueryOptions } from '../notifications/api/get-outages.ts';
-import { invoiceProductsQueryOptions } from '../invoices/api/get-invoice-products.ts';
-import { latestInvoiceQueryOptions } from '../invoices/api/get-latest-invoice.ts';
-import { teamQueryOptions } from '../contact/api/get-team.ts';
-import { pendingOrdersQueryOptions } from '../orders/api/get-pending-orders.ts';
-import { latestTicketsQueryOptions } from '../tickets/api/get-latest-tickets.ts';
-import { ticketsRequestingResponseQueryOptions } from '../tickets/api/get-tickets-requesting-response.ts';
+import { activeNotificationCountsQueryOptions, outagesQueryOptions } from '../notifications/index.ts';
+import { invoiceProductsQueryOptions, latestInvoiceQueryOptions } from '../invoices/index.ts';
+import { teamQueryOptions } from '../contact/index.ts';
+import { pendingOrdersQueryOptions } from '../orders/index.ts';
+import { latestTicketsQueryOptions, ticketsRequestingResponseQueryOptions } from '../tickets/index.ts';
 
 /** How long the page waits for the notices above the boxes before it shows without them. */
 const noticesWaitMs = 3000;

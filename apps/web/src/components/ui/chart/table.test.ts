@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { barData, lineData } from './plot-options.ts';
-import { chartCsv, chartShape, dataSpan, toColumns } from './table.ts';
+import { columnsCsv, chartShape, dataSpan, toColumns } from './table.ts';
 
 const DAY = 86400;
 
@@ -89,9 +89,9 @@ describe('dataSpan', () => {
   });
 });
 
-describe('chartCsv', () => {
+describe('columnsCsv', () => {
   it('writes ISO times and raw values with the unit in the header, CRLF, formulas neutralised', () => {
-    const csv = chartCsv(
+    const csv = columnsCsv(
       {
         names: ['In bits', '=HYPERLINK("x")'],
         data: [
@@ -107,7 +107,7 @@ describe('chartCsv', () => {
         '1970-01-02T00:00:00.000Z,1000,2.5\r\n' +
         '1970-01-03T00:00:00.000Z,,3\r\n',
     );
-    expect(chartCsv({ names: ['VMs'], data: [[0], [4]] }, 'count')).toBe(
+    expect(columnsCsv({ names: ['VMs'], data: [[0], [4]] }, 'count')).toBe(
       'Time (UTC),VMs\r\n1970-01-01T00:00:00.000Z,4\r\n',
     );
   });

@@ -1,4 +1,4 @@
-import type { ChartData } from '@portal/contract';
+import { chartCsv, type ChartData } from '@portal/contract';
 
 import { chartPrice } from '../../../lib/formats.ts';
 import { rawUnitName, type ChartUnit } from './units.ts';
@@ -52,33 +52,12 @@ export function dataSpan(columns: ChartColumns): { first: number; last: number }
   return first < 0 ? null : { first: times[first] as number, last: times[last] as number };
 }
 
-/** A spreadsheet runs a cell starting with one of these as a formula (decision 057). */
-const formulaStart = /^[=+\-@\t\r]/;
-const plainNumber = /^[+-]?\d+(\.\d+)?$/;
-
 /**
- * One RFC 4180 field, by the rules of the API's CSV writer (apps/api/src/lib/csv.ts, decision 057):
- * numbers as they are, formula-like text neutralised with an apostrophe, quoted when needed.
+ * The chart's rows as CSV, by the portal's one chart CSV rule (chartCsv, @portal/contract): Time in
+ * ISO 8601 (UTC), then each series in raw units (bits/s, bytes, ...) named in the header.
  */
-function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  let text = String(value);
-  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/**
- * The chart's rows as CSV: Time in ISO 8601 (UTC), then each series in raw units (bits/s, bytes, ...)
- * named in the header, CRLF line ends.
- */
-export function chartCsv(columns: ChartColumns, unit: ChartUnit): string {
-  const raw = rawUnitName(unit);
-  const header = ['Time (UTC)', ...columns.names.map((n) => (raw ? `${n} (${raw})` : n))];
-  const times = columns.data[0] ?? [];
-  const lines = [
-    header,
-    ...times.map((t, i) => [new Date(Number(t) * 1000).toISOString(), ...columns.data.slice(1).map((s) => s[i])]),
-  ];
-  return lines.map((cells) => `${cells.map(csvCell).join(',')}\r\n`).join('');
+export function columnsCsv(columns: ChartColumns, unit: ChartUnit): string {
+  const [times = [], ...series] = columns.data;
+  const rows = times.map((t, i): [number, ...(number | null | undefined)[]] => [Number(t), ...series.map((s) => s[i])]);
+  return chartCsv({ names: columns.names, rows }, rawUnitName(unit));
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { accounts } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -62,11 +63,7 @@ export function AddAccountPage() {
                 error={errors.invoice_number?.message}
                 {...register('invoice_number')}
               />
-              <Group justify="flex-end">
-                <Button type="submit" loading={mutation.isPending}>
-                  Add account
-                </Button>
-              </Group>
+              <FormActions submit="Add account" pending={mutation.isPending} />
             </Stack>
           </form>
         </Paper>

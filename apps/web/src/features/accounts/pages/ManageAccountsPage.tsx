@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from 
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { paths } from '../../../config/paths.ts';
 import { loadLoginData } from '../../../lib/login-data.ts';
@@ -78,11 +79,7 @@ export function ManageAccountsPage() {
                   description="Require two-factor sign-in"
                 />
               ))}
-              <Group justify="flex-end">
-                <Button type="submit" loading={mutation.isPending}>
-                  Save
-                </Button>
-              </Group>
+              <FormActions submit="Save" pending={mutation.isPending} />
             </Stack>
           </form>
         </Paper>

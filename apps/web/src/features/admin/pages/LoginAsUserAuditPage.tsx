@@ -1,10 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
 import type { LoginAsUserRecord } from '@portal/contract';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
-import { DataTable } from '../../../components/ui/DataTable.tsx';
-import { ListSearch } from '../../../components/ui/ListSearch.tsx';
-import { Pager } from '../../../components/ui/Pager.tsx';
+import { RecordListPage } from '../../../components/ui/RecordListPage.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useLoginAsUserAudit } from '../api/get-login-as-user-audit.ts';
@@ -26,33 +23,17 @@ export function LoginAsUserAuditPage() {
   const query = useLoginAsUserAudit({ page: list.page, search: list.search || undefined });
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Sign-in as User Record
-        </Title>
-        <Text size="sm" c="dimmed">
-          Who signed in as which customer, and when; newest first.
-        </Text>
-      </div>
-      <ListSearch
-        value={list.search}
-        onSearch={list.setSearch}
-        label="Search the record"
-        placeholder="Staff or user email"
-      />
-      <DataTable
-        caption="Sign-ins of staff members as customers"
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(r) => r.audit_id}
-        loading={query.isPending}
-        error={query.error}
-        empty="No staff member has signed in as a user yet."
-      />
-      {query.data && (
-        <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Record pages" />
-      )}
-    </Stack>
+    <RecordListPage
+      title="Sign-in as User Record"
+      intro="Who signed in as which customer, and when; newest first."
+      list={list}
+      query={query}
+      search={{ label: 'Search the record', placeholder: 'Staff or user email' }}
+      caption="Sign-ins of staff members as customers"
+      columns={columns}
+      rowKey={(r) => r.audit_id}
+      empty="No staff member has signed in as a user yet."
+      pagerLabel="Record pages"
+    />
   );
 }

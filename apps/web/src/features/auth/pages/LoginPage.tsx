@@ -8,7 +8,7 @@ import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
 import { nextParam, safeReturnPath } from '../../../lib/return-path.ts';
-import { useOutages } from '../../notifications/api/get-outages.ts';
+import { useOutages } from '../../notifications/index.ts';
 import { useConfirmUserPassword } from '../api/confirm-user-password.ts';
 import { useGetToken } from '../api/get-token.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';

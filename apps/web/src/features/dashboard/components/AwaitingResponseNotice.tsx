@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useTicketsRequestingResponse } from '../../tickets/api/get-tickets-requesting-response.ts';
+import { useTicketsRequestingResponse } from '../../tickets/index.ts';
 
 /** A notice of tickets waiting for the customer's response; nothing when none wait. */
 export function AwaitingResponseNotice() {

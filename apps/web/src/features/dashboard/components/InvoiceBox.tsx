@@ -12,9 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/formats.ts';
 import { currentAccountId, setCurrentAccountId } from '../../../lib/session.ts';
 import { useLoginData } from '../../../lib/use-session.ts';
-import { useInvoiceProducts } from '../../invoices/api/get-invoice-products.ts';
-import { useLatestInvoice } from '../../invoices/api/get-latest-invoice.ts';
-import { InvoiceStatusBadge } from '../../invoices/components/InvoiceStatusBadge.tsx';
+import { useInvoiceProducts, useLatestInvoice, InvoiceStatusBadge } from '../../invoices/index.ts';
 import { maxSlices, spendByService } from '../spend-by-service.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/ui/ErrorBox.tsx';
 import { Placeholder } from '../../../components/ui/Skeletons.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useActiveNotificationCounts } from '../../notifications/api/get-active-notification-counts.ts';
+import { useActiveNotificationCounts } from '../../notifications/index.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 
 /** Each count opens the list it counts: that maintenance window, on all the user's accounts. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { paths } from '../../../config/paths.ts';
-import { usePendingOrders } from '../../orders/api/get-pending-orders.ts';
+import { usePendingOrders } from '../../orders/index.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 
 const columns: Column<orders.PendingOrder>[] = [

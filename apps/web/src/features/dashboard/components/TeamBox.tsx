@@ -10,7 +10,7 @@ import { Placeholder } from '../../../components/ui/Skeletons.tsx';
 import { UserAvatar } from '../../../components/ui/UserAvatar.tsx';
 import { currentAccountId } from '../../../lib/session.ts';
 import { useLoginData } from '../../../lib/use-session.ts';
-import { useTeam } from '../../contact/api/get-team.ts';
+import { useTeam } from '../../contact/index.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 
 /** tel: links keep only digits and a leading plus. */

@@ -8,7 +8,7 @@ import { Placeholder } from '../../../components/ui/Skeletons.tsx';
 import { StatusBullet } from '../../../components/ui/StatusBullet.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/formats.ts';
-import { useLatestTickets } from '../../tickets/api/get-latest-tickets.ts';
+import { useLatestTickets } from '../../tickets/index.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 
 const list = { listStyle: 'none', padding: 0, margin: 0 } as const;

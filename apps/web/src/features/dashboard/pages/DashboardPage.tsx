@@ -3,7 +3,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { HydrationPart } from '../../../components/ui/HydrationPart.tsx';
 import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
 import { useLoginData } from '../../../lib/use-session.ts';
-import { useOutages } from '../../notifications/api/get-outages.ts';
+import { useOutages } from '../../notifications/index.ts';
 import { AwaitingResponseNotice } from '../components/AwaitingResponseNotice.tsx';
 import { InvoiceBox } from '../components/InvoiceBox.tsx';
 import { MaintenanceBox } from '../components/MaintenanceBox.tsx';

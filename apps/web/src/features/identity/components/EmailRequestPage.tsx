@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
+import { AuthFrame } from '../../auth/index.ts';
 
 const schema = z.object({ email });
 

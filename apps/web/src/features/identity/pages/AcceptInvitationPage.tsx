@@ -4,7 +4,7 @@ import { Link, useLoaderData } from 'react-router';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
+import { AuthFrame } from '../../auth/index.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/check-invitation.ts';
 import { InvitationSummary, InvitationUnusable } from '../components/InvitationSummary.tsx';

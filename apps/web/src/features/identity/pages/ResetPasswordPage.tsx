@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
+import { AuthFrame } from '../../auth/index.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';
 

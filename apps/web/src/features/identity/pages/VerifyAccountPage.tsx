@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
+import { AuthFrame } from '../../auth/index.ts';
 import { useVerifyEmailAndSetPassword } from '../api/verify-email-and-set-password.ts';
 import { CaptchaField } from '../components/CaptchaField.tsx';
 import { NewPasswordFields } from '../../../components/ui/NewPasswordFields.tsx';

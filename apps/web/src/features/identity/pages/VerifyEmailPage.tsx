@@ -6,7 +6,7 @@ import { Link, useLoaderData } from 'react-router';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
+import { AuthFrame } from '../../auth/index.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 
 /** login/verify-email/{userId}/{hash}: verifies on load; verified → login after 3 s, otherwise the not-verified notice. */

@@ -4,6 +4,7 @@ import { integration } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { useCreateToken } from '../api/create-token.ts';
 
@@ -84,11 +85,7 @@ export function NewTokenForm() {
               </Checkbox.Group>
             )}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
-              Create token
-            </Button>
-          </Group>
+          <FormActions submit="Create token" pending={mutation.isPending} />
         </Stack>
       </form>
     </Paper>

@@ -69,7 +69,7 @@ const columns: Column<InvoiceSummary>[] = [
 /** invoices/index: the invoices of the chosen account, 20 a page, with search and sorting. */
 export function InvoicesPage() {
   const list = useListState();
-  const { accountId, select } = useAccountFilter(() => list.setPage(1));
+  const { accountId, toolbar } = useAccountFilter(() => list.setPage(1));
   const query = useInvoices({
     page: list.page,
     ...(accountId !== null ? { accountId } : {}),
@@ -87,15 +87,15 @@ export function InvoicesPage() {
           Balance history
         </Button>
       </Group>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div style={{ minWidth: 280, width: 420, maxWidth: '100%' }}>{select('Account')}</div>
+      {toolbar(
         <ListSearch
           value={list.search}
           onSearch={list.setSearch}
           label="Search invoices"
           placeholder="Invoice number"
-        />
-      </Group>
+        />,
+        420,
+      )}
       <DataTable
         caption="Invoices of the selected account"
         columns={columns}

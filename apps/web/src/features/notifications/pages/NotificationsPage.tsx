@@ -76,7 +76,7 @@ const columns: Column<Notification>[] = [
 /** notifications/index: maintenance and outage notifications of the chosen account, 10 a page, with search. */
 export function NotificationsPage() {
   const list = useListState();
-  const { accountId, allAccounts, select } = useAccountFilter(() => list.setPage(1));
+  const { accountId, allAccounts, toolbar } = useAccountFilter(() => list.setPage(1));
   const [params, setParams] = useSearchParams();
   // ?window=upcoming|recent: the maintenance the dashboard counts (its counts link here).
   const windowFilter = notifications.maintenanceWindows.find((w) => w === params.get('window'));
@@ -99,15 +99,15 @@ export function NotificationsPage() {
       <Title order={1} size="h2">
         Notifications
       </Title>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div style={{ minWidth: 280, width: 420, maxWidth: '100%' }}>{select('Account')}</div>
+      {toolbar(
         <ListSearch
           value={list.search}
           onSearch={list.setSearch}
           label="Search notifications"
           placeholder="Subject, ticket or circuit"
-        />
-      </Group>
+        />,
+        420,
+      )}
       {windowFilter && (
         <Alert color="blue" variant="light" role="status" data-testid="window-filter">
           <Group justify="space-between" gap="xs">

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, PasswordInput, Stack } from '@mantine/core';
 import { checkPasswordPolicy, passwordMessages, profile } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { useUpdatePassword } from '../api/update-password.ts';
 
@@ -57,11 +58,7 @@ export function PasswordForm({ email }: { email: string }) {
           error={errors.confirm?.message}
           {...register('confirm')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Change password
-          </Button>
-        </Group>
+        <FormActions submit="Change password" pending={mutation.isPending} />
       </Stack>
     </form>
   );

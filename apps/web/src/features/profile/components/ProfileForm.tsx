@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, PasswordInput, Stack } from '@mantine/core';
 import { profile } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { PersonFields } from '../../../components/ui/PersonFields.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -59,11 +60,7 @@ export function ProfileForm({ current }: { current: profile.Profile }) {
           error={errors.passwd?.message}
           {...register('passwd')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Save profile
-          </Button>
-        </Group>
+        <FormActions submit="Save profile" pending={mutation.isPending} />
       </Stack>
     </form>
   );

@@ -4,7 +4,7 @@ import { type orders } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { request } from '../../../lib/request.ts';
-import { productKeys } from '../../products/api/keys.ts';
+import { productKeys } from '../../products/index.ts';
 import { serviceKeys } from './keys.ts';
 
 export const changeAlias = (input: CallInput<typeof orders.changeAlias>) => request(calls.orders.changeAlias, input);

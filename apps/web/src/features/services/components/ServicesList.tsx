@@ -65,7 +65,7 @@ export interface ServicesListProps {
 /** The orders table of the services pages: account, search, sort and page in the query string. */
 export function ServicesList({ scope, perPage, linkTo, linkLabel, withDownload, caption }: ServicesListProps) {
   const list = useListState();
-  const { accountId, select } = useAccountFilter(() => list.setPage(1));
+  const { accountId, toolbar } = useAccountFilter(() => list.setPage(1));
   const [downloading, setDownloading] = useState(false);
   const search = {
     ...(accountId !== null ? { accountId } : {}),
@@ -86,8 +86,7 @@ export function ServicesList({ scope, perPage, linkTo, linkLabel, withDownload, 
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div style={{ minWidth: 280, width: 380, maxWidth: '100%' }}>{select('Account')}</div>
+      {toolbar(
         <Group align="flex-end" gap="sm" wrap="wrap">
           <ListSearch
             value={list.search}
@@ -106,8 +105,8 @@ export function ServicesList({ scope, perPage, linkTo, linkLabel, withDownload, 
               Download orders (CSV)
             </Button>
           )}
-        </Group>
-      </Group>
+        </Group>,
+      )}
       <DataTable
         caption={caption}
         columns={columnsFor(linkTo, linkLabel)}

@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/formats.ts';
 import { groupPath } from '../../../lib/product-groups.ts';
 import { useLoginData } from '../../../lib/use-session.ts';
 import { useOrder } from '../api/get-order.ts';
-import { Fact } from '../components/Fact.tsx';
+import { Fact } from '../../../components/ui/Fact.tsx';
 import { OrderComponents } from '../components/OrderComponents.tsx';
 import { OrderLoadError } from '../components/OrderLoadError.tsx';
 

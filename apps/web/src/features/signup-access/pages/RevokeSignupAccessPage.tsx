@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { PageStates } from '../../../components/ui/PageStates.tsx';
 import { formatDateTime } from '../../../lib/formats.ts';
-import { AuthFrame } from '../../auth/components/AuthFrame.tsx';
+import { AuthFrame } from '../../auth/index.ts';
 import { useSignupAccess } from '../api/get-signup-access.ts';
 import { useRevokeSignupAccess } from '../api/revoke-signup-access.ts';
 

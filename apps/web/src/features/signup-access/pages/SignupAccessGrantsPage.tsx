@@ -1,10 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
 import type { SignupAccessGrant } from '@portal/contract';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
-import { DataTable } from '../../../components/ui/DataTable.tsx';
-import { ListSearch } from '../../../components/ui/ListSearch.tsx';
-import { Pager } from '../../../components/ui/Pager.tsx';
+import { RecordListPage } from '../../../components/ui/RecordListPage.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useSignupAccessGrants } from '../api/get-signup-access-grants.ts';
@@ -27,34 +24,17 @@ export function SignupAccessGrantsPage() {
   const query = useSignupAccessGrants({ page: list.page, search: list.search || undefined });
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Sign-ups by Invoice
-        </Title>
-        <Text size="sm" c="dimmed">
-          Users who gained access to an account with one of its invoice numbers; its administrators are told and can
-          remove the access. Newest first.
-        </Text>
-      </div>
-      <ListSearch
-        value={list.search}
-        onSearch={list.setSearch}
-        label="Search sign-ups"
-        placeholder="Email or account"
-      />
-      <DataTable
-        caption="Access given by sign-ups with an invoice"
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(g) => g.grant_id}
-        loading={query.isPending}
-        error={query.error}
-        empty="Nobody has signed up with an invoice yet."
-      />
-      {query.data && (
-        <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Sign-up pages" />
-      )}
-    </Stack>
+    <RecordListPage
+      title="Sign-ups by Invoice"
+      intro="Users who gained access to an account with one of its invoice numbers; its administrators are told and can remove the access. Newest first."
+      list={list}
+      query={query}
+      search={{ label: 'Search sign-ups', placeholder: 'Email or account' }}
+      caption="Access given by sign-ups with an invoice"
+      columns={columns}
+      rowKey={(g) => g.grant_id}
+      empty="Nobody has signed up with an invoice yet."
+      pagerLabel="Sign-up pages"
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { tickets } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { useReplyToTicket } from '../api/reply-to-ticket.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
@@ -60,11 +61,7 @@ export function ReplyForm({ ticketId, awaitingResponse }: { ticketId: number; aw
             {...register('body')}
           />
           <AttachmentPicker attachments={attachments} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending} disabled={attachments.busy}>
-              Send reply
-            </Button>
-          </Group>
+          <FormActions submit="Send reply" pending={mutation.isPending} disabled={attachments.busy} />
         </Stack>
       </form>
     </Paper>

@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { StatusBullet } from '../../../components/ui/StatusBullet.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/formats.ts';
-import { Fact } from '../../services/components/Fact.tsx';
+import { Fact } from '../../../components/ui/Fact.tsx';
 import { useTicket } from '../api/get-ticket.ts';
 import { Conversation } from '../components/Conversation.tsx';
 import { ReplyForm } from '../components/ReplyForm.tsx';

@@ -57,7 +57,7 @@ export function TicketsPage() {
   const { search: segmentSearch } = useLoaderData<{ search: string | null }>();
   const navigate = useNavigate();
   const list = useListState();
-  const { accountId, select } = useAccountFilter(() => list.setPage(1));
+  const { accountId, toolbar } = useAccountFilter(() => list.setPage(1));
   const search = list.search || segmentSearch || '';
   const query = useTickets({
     page: list.page,
@@ -82,10 +82,9 @@ export function TicketsPage() {
           Open a ticket
         </Button>
       </Group>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div style={{ minWidth: 280, width: 380, maxWidth: '100%' }}>{select('Account')}</div>
-        <ListSearch value={search} onSearch={onSearch} label="Search tickets" placeholder="Ticket number or subject" />
-      </Group>
+      {toolbar(
+        <ListSearch value={search} onSearch={onSearch} label="Search tickets" placeholder="Ticket number or subject" />,
+      )}
       <DataTable
         caption="Tickets of the selected account"
         columns={columns}

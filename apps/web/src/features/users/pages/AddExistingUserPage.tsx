@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { messages, users } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useViewerAccounts } from '../administered.ts';
 import { useAddExistingUser } from '../api/add-existing-user.ts';
 import { AccessLevelsInput } from '../components/AccessLevelsInput.tsx';
-import { UsersAreaNav } from '../components/UsersAreaNav.tsx';
+import { InvitationForm, noAccess } from '../components/InvitationForm.tsx';
 import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
 
 const schema = users.addExistingUser.input;
@@ -33,7 +32,7 @@ function AddExistingUserForm() {
     resolver: zodResolver(schema),
     defaultValues: {
       email_nm: '',
-      accounts: administered.map((account) => ({ account_id: account.account_id, access_level: 0 })),
+      accounts: noAccess(administered),
     },
   });
   const { errors } = formState;
@@ -43,33 +42,22 @@ function AddExistingUserForm() {
   if (mutation.isSuccess) return <RedirectNotice to={paths.users()} message={mutation.data.message} />;
 
   return (
-    <Stack gap="md">
-      <UsersAreaNav />
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-label="Add existing user">
-          <Stack gap="md">
-            <FormErrors error={mutation.error} />
-            <TextInput
-              label="Email of the portal user"
-              type="email"
-              required
-              autoComplete="off"
-              error={errors.email_nm?.message}
-              {...register('email_nm')}
-            />
-            <AccessLevelsInput control={control} accounts={administered} />
-            <Text size="xs" c="dimmed">
-              We send the person a link to accept the access. It applies once they accept; until then the invitation is
-              listed under Pending invitations.
-            </Text>
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending}>
-                Send invitation
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <InvitationForm
+      label="Add existing user"
+      onSubmit={handleSubmit((values) => mutation.mutate(values))}
+      error={mutation.error}
+      pending={mutation.isPending}
+      note="We send the person a link to accept the access. It applies once they accept; until then the invitation is listed under Pending invitations."
+    >
+      <TextInput
+        label="Email of the portal user"
+        type="email"
+        required
+        autoComplete="off"
+        error={errors.email_nm?.message}
+        {...register('email_nm')}
+      />
+      <AccessLevelsInput control={control} accounts={administered} />
+    </InvitationForm>
   );
 }

@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { messages, users } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { PersonFields } from '../../../components/ui/PersonFields.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useViewerAccounts } from '../administered.ts';
 import { useAddNewUser } from '../api/add-new-user.ts';
 import { AccessLevelsInput } from '../components/AccessLevelsInput.tsx';
-import { UsersAreaNav } from '../components/UsersAreaNav.tsx';
+import { InvitationForm, noAccess } from '../components/InvitationForm.tsx';
 import { UsersAreaPage } from '../components/UsersAreaPage.tsx';
 
 type Input = z.input<typeof users.addNewUserInput>;
@@ -38,7 +36,7 @@ function AddNewUserForm() {
       email_nm: '',
       first_nm: '',
       last_nm: '',
-      accounts: administered.map((account) => ({ account_id: account.account_id, access_level: 0 })),
+      accounts: noAccess(administered),
     },
   });
   const { errors } = formState;
@@ -48,36 +46,25 @@ function AddNewUserForm() {
   if (mutation.isSuccess) return <RedirectNotice to={paths.users()} message={mutation.data.message} />;
 
   return (
-    <Stack gap="md">
-      <UsersAreaNav />
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={handleSubmit((values) => mutation.mutate(values))} noValidate aria-label="Add new user">
-          <Stack gap="md">
-            <FormErrors error={mutation.error} />
-            <PersonFields
-              firstName={register('first_nm')}
-              lastName={register('last_nm')}
-              email={register('email_nm')}
-              errors={{
-                firstName: errors.first_nm?.message,
-                lastName: errors.last_nm?.message,
-                email: errors.email_nm?.message,
-              }}
-              autoFill={false}
-            />
-            <AccessLevelsInput control={control} accounts={administered} />
-            <Text size="xs" c="dimmed">
-              We send the person an invitation link with which they set their own password. The access applies once they
-              have done so; until then the invitation is listed under Pending invitations.
-            </Text>
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending}>
-                Send invitation
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <InvitationForm
+      label="Add new user"
+      onSubmit={handleSubmit((values) => mutation.mutate(values))}
+      error={mutation.error}
+      pending={mutation.isPending}
+      note="We send the person an invitation link with which they set their own password. The access applies once they have done so; until then the invitation is listed under Pending invitations."
+    >
+      <PersonFields
+        firstName={register('first_nm')}
+        lastName={register('last_nm')}
+        email={register('email_nm')}
+        errors={{
+          firstName: errors.first_nm?.message,
+          lastName: errors.last_nm?.message,
+          email: errors.email_nm?.message,
+        }}
+        autoFill={false}
+      />
+      <AccessLevelsInput control={control} accounts={administered} />
+    </InvitationForm>
   );
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { messages, users, type PortalUser } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useLoaderData } from 'react-router';
 import { z } from 'zod';
 
+import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
@@ -92,11 +93,7 @@ function EditUserForm({ user }: { user: PortalUser }) {
             )}
             <FormErrors error={mutation.error} />
             <AccessLevelsInput control={control} accounts={administered} readOnly={readOnly} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending}>
-                Save
-              </Button>
-            </Group>
+            <FormActions submit="Save" pending={mutation.isPending} />
           </Stack>
         </form>
       </Paper>
