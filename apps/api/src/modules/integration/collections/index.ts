@@ -1,6 +1,6 @@
 import type { CollectionName } from '@portal/contract';
 
-import { upsertAccountItem } from './accounts.ts';
+import { upsertAccountItem, upsertAccounts } from './accounts.ts';
 import { upsertInvoiceItem, upsertInvoices } from './invoices.ts';
 import { upsertNotificationItem } from './notifications.ts';
 import { upsertOrderItem, upsertOrders } from './orders.ts';
@@ -38,4 +38,5 @@ export const setUpserts: Partial<Record<CollectionName, UpsertSet<never>>> = {
   invoices: upsertInvoices,
   payments: upsertPayments,
   orders: upsertOrders,
+  accounts: upsertAccounts,
 };
