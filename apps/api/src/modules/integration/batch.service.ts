@@ -55,9 +55,9 @@ class DryRun<T> extends Error {
 }
 
 /** An item parsed with its collection's schema (canonical form) and its key, or its answer when refused. */
-type Parsed = { key: string; item: unknown } | { result: ItemResult };
+export type Parsed = { key: string; item: unknown } | { result: ItemResult };
 
-function parseItem(collection: CollectionName, raw: unknown): Parsed {
+export function parseItem(collection: CollectionName, raw: unknown): Parsed {
   const { item: schema, key } = integration.collections[collection];
   // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (Call.checkedPerItem).
   const unstorable = raw && typeof raw === 'object' ? unstorableTextFields(raw as Record<string, unknown>) : [];
@@ -151,15 +151,28 @@ export async function applySet(
   raws: readonly unknown[],
   dryRun = false,
 ): Promise<Applied[]> {
-  const apply = setUpserts[collection] as UpsertSet<unknown>;
-  const out: Applied[] = new Array(raws.length);
-  const valid: { index: number; key: string; item: unknown }[] = [];
+  const parsed: Parsed[] = [];
   for (const [index, raw] of raws.entries()) {
     // Parsing a thousand items is a while: customers' requests get turns in between.
     if (index % 100 === 0) await nextTurn();
-    const parsed = parseItem(collection, raw);
-    if ('result' in parsed) out[index] = parsed;
-    else valid.push({ index, ...parsed });
+    parsed.push(parseItem(collection, raw));
+  }
+  return applyParsedSet(deps, collection, parsed, dryRun);
+}
+
+/** applySet of items already parsed (an import parses the next rows while the previous ones are written). */
+export async function applyParsedSet(
+  deps: Deps,
+  collection: CollectionName,
+  parsed: readonly Parsed[],
+  dryRun = false,
+): Promise<Applied[]> {
+  const apply = setUpserts[collection] as UpsertSet<unknown>;
+  const out: Applied[] = new Array(parsed.length);
+  const valid: { index: number; key: string; item: unknown }[] = [];
+  for (const [index, p] of parsed.entries()) {
+    if ('result' in p) out[index] = p;
+    else valid.push({ index, ...p });
   }
   if (valid.length === 0) return out;
   let outcomes: SetOutcome[] | undefined;

@@ -4,17 +4,19 @@ import type { Deps } from '../../../deps.ts';
 import type { BatchCounts } from '../batches.repository.ts';
 import {
   applyItem,
-  applySet,
+  applyParsedSet,
   appliesSets,
   emptyCounts,
   keyTarget,
   laneCount,
   laneKey,
+  parseItem,
   recordRun,
   settle,
+  type Parsed,
 } from '../batch.service.ts';
 import { lanes } from '../lanes.ts';
-import { readItems, type ReadItem } from './read-items.ts';
+import { readItems } from './read-items.ts';
 
 /** Rows a set-based collection's import applies together (as a batch does its items). */
 const setRows = 1000;
@@ -75,19 +77,20 @@ async function importSets(deps: Deps, options: ImportOptions): Promise<BatchCoun
   const counts = emptyCounts();
   let rows = 0;
   const { items, bytesRead } = readItems(options.file);
-  let set: Extract<ReadItem, { item: unknown }>[] = [];
+  // Each row parsed as it is read, so parsing the next rows goes on while the database writes these.
+  let set: { line: number; parsed: Parsed }[] = [];
   let keys = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
   const write = async (these: typeof set) => {
-    const applied = await applySet(
+    const applied = await applyParsedSet(
       deps,
       options.collection,
-      these.map((r) => r.item),
+      these.map((r) => r.parsed),
       options.dryRun,
     );
     for (const [i, { result, after }] of applied.entries()) {
       counts[result.status] += 1;
-      if (result.status === 'invalid') options.onInvalid((these[i] as ReadItem).line, result);
+      if (result.status === 'invalid') options.onInvalid((these[i] as (typeof these)[number]).line, result);
       if (after) await after().catch(() => {});
     }
   };
@@ -112,7 +115,7 @@ async function importSets(deps: Deps, options: ImportOptions): Promise<BatchCoun
         }
         const target = keyTarget(options.collection, read.item);
         if (set.length >= setRows || (target !== null && keys.has(target))) await flush();
-        set.push(read);
+        set.push({ line: read.line, parsed: parseItem(options.collection, read.item) });
         if (target !== null) keys.add(target);
       }
       await flush();
