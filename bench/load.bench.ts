@@ -18,7 +18,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { root, seededDatabase, signIn, startServer, type Target } from './lib/harness.ts';
+import { dashboardTargets, root, seededDatabase, signIn, startServer, type Target } from './lib/harness.ts';
 import {
   childrenOf,
   compare,
@@ -108,43 +108,7 @@ async function targetsFor(url: string, token: string) {
     { accountId },
   );
   const order = orders.data[0] as { base_order_id: number; uss_circuit_id: string };
-  const dashboard: Target[] = [
-    { name: 'users/get-authenticated-user', method: 'GET', path: '/api/users/get-authenticated-user' },
-    { name: 'accounts/get-accounts', method: 'GET', path: '/api/accounts/get-accounts' },
-    { name: 'orders/get-products', method: 'GET', path: '/api/orders/get-products' },
-    { name: 'content/portal-resource-categories', method: 'GET', path: '/api/content/portal-resource-categories' },
-    { name: 'notifications/get-outages', method: 'POST', path: '/api/notifications/get-outages' },
-    {
-      name: 'notifications/get-active-cmc-notifications-count',
-      method: 'POST',
-      path: '/api/notifications/get-active-cmc-notifications-count',
-    },
-    {
-      name: 'tickets/get-tickets (4)',
-      method: 'POST',
-      path: '/api/tickets/get-tickets',
-      body: { perPage: 4, sort_column: 'last_update_posted', sort_order: 'desc' },
-    },
-    {
-      name: 'tickets/get-tickets-requesting-response',
-      method: 'POST',
-      path: '/api/tickets/get-tickets-requesting-response',
-    },
-    { name: 'orders/get-pending-orders', method: 'POST', path: '/api/orders/get-pending-orders', body: { count: 5 } },
-    {
-      name: 'invoices/get-latest-invoice',
-      method: 'POST',
-      path: '/api/invoices/get-latest-invoice',
-      body: { accountId },
-    },
-    {
-      name: 'invoices/get-invoice-products',
-      method: 'POST',
-      path: '/api/invoices/get-invoice-products',
-      body: { accountId, cycleLogId: latest.cycle_log_id },
-    },
-    { name: 'contact/get-team', method: 'POST', path: '/api/contact/get-team', body: { accountId } },
-  ];
+  const dashboard = dashboardTargets(accountId, latest.cycle_log_id);
   const invoices: Target[] = [
     {
       name: 'invoices/get-invoices (account)',

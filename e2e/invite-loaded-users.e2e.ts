@@ -76,6 +76,16 @@ describe('loaded users, invited later by staff (decision 124)', () => {
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Send invitations' }).click();
     await expect.poll(() => page.getByTestId('users-invited').textContent()).toBe('0 users invited.');
 
+    // A batch refused as a whole is listed with the others, saying why.
+    const refused = await fetch(`${server.origin}/api/integration/v1/users/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ item: [] }),
+    });
+    expect(refused.status).toBe(422);
+    await page.reload();
+    await page.getByRole('cell', { name: 'VALIDATION_ERROR: items: This value is required.' }).waitFor();
+
     for (const email of loaded) {
       const messages = await outboxOf(email);
       await messages.first().waitFor();

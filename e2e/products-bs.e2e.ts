@@ -1,44 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
-import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { newPage, signIn } from './helpers/browser.ts';
+import { demoEmails } from './helpers/demo.ts';
+import { DAY, productSuite } from './helpers/products.ts';
+import type { RunningServer } from './helpers/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-const DAY = 86400;
-
-async function api(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) {
-  const url =
-    method === 'GET' && body
-      ? `${server.origin}/api/${path}?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}`
-      : `${server.origin}/api/${path}`;
-  const res = await fetch(url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-  });
-  return (await res.json()) as { data: unknown; code: string };
-}
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const signedIn = await api('POST', 'auth/get-token', { email: demoEmails.customer, password: DEMO_PASSWORD });
-  token = (signedIn.data as { token: string }).token;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = productSuite();
+const { api } = suite;
+let server: RunningServer, browser: Browser;
+beforeAll(() => ({ server, browser } = suite.state));
 
 describe('backup as a service pages', () => {
   it('overview with charts and managed backups; a backup with its paged history and range dropdown', async () => {

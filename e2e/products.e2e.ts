@@ -1,54 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
-import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { newPage, signIn } from './helpers/browser.ts';
+import { demoEmails } from './helpers/demo.ts';
+import { DAY, now, productSuite } from './helpers/products.ts';
+import type { RunningServer } from './helpers/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-const DAY = 86400;
-
-async function api(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) {
-  const url =
-    method === 'GET' && body
-      ? `${server.origin}/api/${path}?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}`
-      : `${server.origin}/api/${path}`;
-  const res = await fetch(url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-  });
-  return (await res.json()) as { data: unknown; code: string };
-}
-
-/** The first of the customer's orders of a product code whose chart (checked by `hasData`) has data. */
-async function orderWithData(productCd: string, hasData: (baseOrderId: number) => Promise<boolean>) {
-  const list = await api('POST', 'orders/get-orders', { search_product_cd: productCd, perPage: 100 });
-  for (const o of (list.data as { data: { base_order_id: number }[] }).data)
-    if (await hasData(o.base_order_id)) return o.base_order_id;
-  throw new Error(`no ${productCd} order with data`);
-}
-
-const now = () => Math.floor(Date.now() / 1000);
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const signedIn = await api('POST', 'auth/get-token', { email: demoEmails.customer, password: DEMO_PASSWORD });
-  token = (signedIn.data as { token: string }).token;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = productSuite();
+const { api, orderWithData } = suite;
+let server: RunningServer, browser: Browser;
+beforeAll(() => ({ server, browser } = suite.state));
 
 /** Waits for a drawn chart, picks another range in its dropdown and returns the range of the call it made. */
 async function changeRange(page: Page, chartTitle: string, option: string, callPath: string) {

@@ -199,3 +199,42 @@ export async function measureDownload(pid: number, request: () => Promise<Respon
     file: res.headers.get('content-disposition')?.match(/filename="?([^";]+)/)?.[1],
   };
 }
+
+/** The twelve calls the dashboard makes after sign-in, for an account and its latest invoice's cycle. */
+export const dashboardTargets = (accountId: number, cycleLogId: number): Target[] => [
+  { name: 'users/get-authenticated-user', method: 'GET', path: '/api/users/get-authenticated-user' },
+  { name: 'accounts/get-accounts', method: 'GET', path: '/api/accounts/get-accounts' },
+  { name: 'orders/get-products', method: 'GET', path: '/api/orders/get-products' },
+  { name: 'content/portal-resource-categories', method: 'GET', path: '/api/content/portal-resource-categories' },
+  { name: 'notifications/get-outages', method: 'POST', path: '/api/notifications/get-outages' },
+  {
+    name: 'notifications/get-active-cmc-notifications-count',
+    method: 'POST',
+    path: '/api/notifications/get-active-cmc-notifications-count',
+  },
+  {
+    name: 'tickets/get-tickets (4)',
+    method: 'POST',
+    path: '/api/tickets/get-tickets',
+    body: { perPage: 4, sort_column: 'last_update_posted', sort_order: 'desc' },
+  },
+  {
+    name: 'tickets/get-tickets-requesting-response',
+    method: 'POST',
+    path: '/api/tickets/get-tickets-requesting-response',
+  },
+  { name: 'orders/get-pending-orders', method: 'POST', path: '/api/orders/get-pending-orders', body: { count: 5 } },
+  {
+    name: 'invoices/get-latest-invoice',
+    method: 'POST',
+    path: '/api/invoices/get-latest-invoice',
+    body: { accountId },
+  },
+  {
+    name: 'invoices/get-invoice-products',
+    method: 'POST',
+    path: '/api/invoices/get-invoice-products',
+    body: { accountId, cycleLogId: cycleLogId },
+  },
+  { name: 'contact/get-team', method: 'POST', path: '/api/contact/get-team', body: { accountId } },
+];

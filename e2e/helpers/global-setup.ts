@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 import { adminQuery, startServer, withDatabase } from './server.ts';
@@ -40,7 +41,22 @@ export default async function setup(project: TestProject) {
   const template = url ? `portal_e2e_tpl_${randomBytes(4).toString('hex')}` : '';
   if (url) {
     await adminQuery(`CREATE DATABASE ${template}`);
-    cleanups.push(() => adminQuery(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
+    cleanups.push(async () => {
+      // The files' copies (named after the template) that are still there, then the template.
+      const admin = new pg.Client({ connectionString: url });
+      admin.on('error', () => {});
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ datname: string }>(
+          'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+          [`${template}_`],
+        );
+        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    });
   }
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -1,42 +1,19 @@
-import { randomBytes } from 'node:crypto';
-
 import { integration, type CollectionName } from '@portal/contract';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { defaultInvoiceDaysAhead } from '../src/config/env.ts';
-import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
+import type { Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed, type SeedSummary } from '../src/seed/index.ts';
 import type { Deps } from '../src/deps.ts';
 import { applyItem } from '../src/modules/integration/batch.service.ts';
-import { withDatabase } from './helpers/global-setup.ts';
+import { emptyDatabases } from './helpers/empty-db.ts';
 
 // The demo seed is a client of the integration upsert services (decision 076): what the demo shows is
 // what its items produce through the same code as a provider's batch, and seeding leaves no trace a
 // feed would not (no mail, no events).
 const NOW = new Date('2026-11-21T15:30:00Z');
-const cleanups: Array<() => Promise<void>> = [];
-
-async function emptyDb(): Promise<Db> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.PORTAL_TEST_DB !== 'postgres' || !url) {
-    const db = await openPglite();
-    cleanups.push(() => db.close());
-    return db;
-  }
-  const name = `portal_seedfeed_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const db = await openPostgres(withDatabase(url, name), 2);
-  cleanups.push(async () => {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  return db;
-}
+const { emptyDb, closeAll } = emptyDatabases('portal_seedfeed');
 
 let db: Db;
 let bulkDb: Db;
@@ -53,9 +30,7 @@ beforeAll(async () => {
   await migrate(bulkDb);
   bulkSummary = await seed(bulkDb, { now: NOW, fastPath: true });
 }, 300_000);
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+afterAll(closeAll);
 
 const count = async (table: string) => (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
 

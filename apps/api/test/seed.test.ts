@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-
 import { verify } from '@node-rs/argon2';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
+import type { Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { CONTROLLERS } from '../src/seed/catalog.ts';
 import {
@@ -16,32 +13,12 @@ import {
   demoEmails,
 } from '../src/seed/demo.ts';
 import { isEmpty, seed, type SeedSummary } from '../src/seed/index.ts';
-import { withDatabase } from './helpers/global-setup.ts';
+import { emptyDatabases } from './helpers/empty-db.ts';
 
 // The demo data is a contract (DESIGN.md, "Demo data"): these tests pin it. They seed their own empty
 // database: in-memory PGlite, or a scratch PostgreSQL database in the 'api-pg' project.
 const NOW = new Date('2026-11-21T15:30:00Z');
-const cleanups: Array<() => Promise<void>> = [];
-
-async function emptyDb(): Promise<Db> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.PORTAL_TEST_DB !== 'postgres' || !url) {
-    const db = await openPglite();
-    cleanups.push(() => db.close());
-    return db;
-  }
-  const name = `portal_seed_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const db = await openPostgres(withDatabase(url, name), 2);
-  cleanups.push(async () => {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  return db;
-}
+const { emptyDb, closeAll } = emptyDatabases('portal_seed');
 
 let db: Db;
 let summary: SeedSummary;
@@ -53,9 +30,7 @@ beforeAll(async () => {
   summary = await seed(db, { now: NOW });
   // A guard against a hang: seeding PGlite takes a minute or two while the browser tests run beside it.
 }, 300_000);
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+afterAll(closeAll);
 
 interface Membership {
   account_number: string;

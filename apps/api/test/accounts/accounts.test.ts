@@ -2,15 +2,11 @@ import { messages } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { demoEmails } from '../../src/seed/demo.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accountId, membershipsOf, people, roles, signInAll, type Role } from '../users/fixtures.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { accountId, membershipsOf, people, roles, appWithRoles, type Role } from '../users/fixtures.ts';
 
-let t: TestApp;
-let tokens: Record<Role, string>;
-beforeEach(async () => {
-  t = await createTestApp();
-  tokens = await signInAll(t);
-});
+let t: TestApp, tokens: Record<Role, string>;
+beforeEach(async () => ({ t, tokens } = await appWithRoles()));
 afterEach(() => t.close());
 
 const invoiceOf = async (accountNumber: string) =>

@@ -1,14 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accountId, membershipsOf, people, roles, signInAll, userId, type Role } from '../users/fixtures.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { accountId, membershipsOf, people, roles, appWithRoles, userId, type Role } from '../users/fixtures.ts';
 
-let t: TestApp;
-let tokens: Record<Role, string>;
-beforeEach(async () => {
-  t = await createTestApp();
-  tokens = await signInAll(t);
-});
+let t: TestApp, tokens: Record<Role, string>;
+beforeEach(async () => ({ t, tokens } = await appWithRoles()));
 afterEach(() => t.close());
 
 const post = (path: string, token: string | undefined, body: unknown = {}) =>

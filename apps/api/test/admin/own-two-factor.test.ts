@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accountId, membershipsOf, roles, signInAll, type Role } from '../users/fixtures.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { accountId, membershipsOf, roles, appWithRoles, type Role } from '../users/fixtures.ts';
 
 /**
  * Issue 15: staff cannot lock themselves out. Giving oneself access to an account that requires
@@ -9,12 +9,8 @@ import { accountId, membershipsOf, roles, signInAll, type Role } from '../users/
  * would answer USS_TWO_FACTOR_AUTH_REQUIRED); nothing changes and the staff member can carry on.
  */
 describe('admin/add-account on an account that requires two-factor', () => {
-  let t: TestApp;
-  let tokens: Record<Role, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInAll(t);
-  });
+  let t: TestApp, tokens: Record<Role, string>;
+  beforeAll(async () => ({ t, tokens } = await appWithRoles()));
   afterAll(() => t.close());
 
   it('is refused with the reason, and the staff member is not locked out', async () => {

@@ -7,6 +7,7 @@ import { createDeps } from '../../src/bootstrap.ts';
 import { demoEmails } from '../../src/seed/demo.ts';
 import type { Deps } from '../../src/deps.ts';
 import { deliverWebhooks, type Send } from '../../src/modules/integration/webhooks.service.ts';
+import { customerRenamesOrder } from '../integration/kit.ts';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
 
 const doc = readFileSync(resolve(import.meta.dirname, '../../../../docs/integration.md'), 'utf8');
@@ -36,14 +37,7 @@ describe('the webhook retry schedule docs/integration.md describes', () => {
     });
     expect(created.status).toBe(200);
     // An event after the webhook was created: a customer renames an order.
-    const customer = await t.signIn(demoEmails.customer);
-    const order = await t.db.one<{ base_order_id: number }>(
-      `SELECT o.base_order_id FROM orders o JOIN accounts a USING (account_id) WHERE a.account_number = '1000101' LIMIT 1`,
-    );
-    await t.call('POST', '/api/orders/change-alias', {
-      token: customer,
-      body: { base_order_id: order?.base_order_id, alias: 'Retried' },
-    });
+    await customerRenamesOrder(t, 'Retried');
 
     const attempts: number[] = [];
     const failing: Send = async () => {

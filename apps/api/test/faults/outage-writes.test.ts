@@ -8,11 +8,8 @@ import { randomBytes } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../../src/app.ts';
-import { createDeps } from '../../src/bootstrap.ts';
-import { openPostgres } from '../../src/db/client.ts';
-import { tcpProxy } from '../helpers/tcp-proxy.ts';
-import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
+import { appBehindProxy } from '../helpers/proxied-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const CLIENTS = 12;
 const BEFORE_MS = 1500;
@@ -47,15 +44,7 @@ describe.runIf(process.env.PORTAL_TEST_DB === 'postgres')('writes while the data
   afterAll(() => t.close());
 
   it('keeps every ticket it answered SUCCESS for, answers 503 meanwhile, and recovers by itself', async () => {
-    const target = new URL(process.env.TEST_DATABASE_URL as string);
-    const proxy = tcpProxy(target.hostname, Number(target.port || 5432));
-    const port = await proxy.start(0);
-    const database = (await t.db.one<{ name: string }>('SELECT current_database() AS name'))?.name;
-    const url = new URL(target);
-    url.port = String(port);
-    url.pathname = `/${database}`;
-    const db = await openPostgres(url.toString(), 10);
-    const app = await buildApp(await createDeps(testEnv(), { db, clock: t.clock }), { logger: false });
+    const { proxy, port, app } = await appBehindProxy(t, 10);
 
     const token = await t.signIn('customer@demo.test');
     const orders = await t.call('POST', '/api/orders/get-orders', { token, body: {} });

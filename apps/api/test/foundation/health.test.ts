@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../../src/app.ts';
-import { createDeps } from '../../src/bootstrap.ts';
-import { openPostgres } from '../../src/db/client.ts';
-
-import { tcpProxy } from '../helpers/tcp-proxy.ts';
-import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
+import { appBehindProxy } from '../helpers/proxied-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('health checks for a load balancer', () => {
   let t: TestApp;
@@ -49,15 +45,7 @@ describe.runIf(process.env.PORTAL_TEST_DB === 'postgres')('the database going aw
   afterAll(() => t.close());
 
   it('answers 503 SERVICE_UNAVAILABLE while it is down, then recovers by itself', async () => {
-    const target = new URL(process.env.TEST_DATABASE_URL as string);
-    const proxy = tcpProxy(target.hostname, Number(target.port || 5432));
-    const port = await proxy.start(0);
-    const database = (await t.db.one<{ name: string }>('SELECT current_database() AS name'))?.name;
-    const url = new URL(target);
-    url.port = String(port);
-    url.pathname = `/${database}`;
-    const db = await openPostgres(url.toString(), 4);
-    const app = await buildApp(await createDeps(testEnv(), { db, clock: t.clock }), { logger: false });
+    const { proxy, port, app } = await appBehindProxy(t, 4);
     try {
       const token = await t.signIn('customer@demo.test');
       const call = () =>

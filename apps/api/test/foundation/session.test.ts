@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTokens } from '../../src/lib/tokens.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { appSignedIn } from '../helpers/signed-in.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.signIn('customer@demo.test');
-});
+let t: TestApp, token: string;
+beforeAll(async () => ({ t, token } = await appSignedIn('customer@demo.test')));
 afterAll(() => t.close());
 
 const authenticated = [

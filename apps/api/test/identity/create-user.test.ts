@@ -13,6 +13,7 @@ import {
   newUser,
   solveCaptcha,
   strongPassword,
+  fromInvoice,
 } from './helpers.ts';
 
 let t: TestApp;
@@ -37,12 +38,7 @@ const membership = (email: string) =>
 describe('users/create-user-from-invoice', () => {
   it('creates an unverified user on the account, answers USER_CREATED and mails a verification link', async () => {
     const email = 'new.invoice@example.com';
-    const body = {
-      ...newUser(email),
-      account_number: '1000101',
-      invoice_number: await invoiceOf(t, '1000101'),
-      g_recaptcha_response: await solveCaptcha(t),
-    };
+    const body = await fromInvoice(t, email);
     const res = await post('create-user-from-invoice', body);
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('USER_CREATED');
@@ -119,12 +115,7 @@ describe('users/create-user-from-invoice', () => {
   });
 
   it('refuses an address that already has a user', async () => {
-    const res = await post('create-user-from-invoice', {
-      ...newUser('Customer@Demo.test'),
-      account_number: '1000101',
-      invoice_number: await invoiceOf(t, '1000101'),
-      g_recaptcha_response: await solveCaptcha(t),
-    });
+    const res = await post('create-user-from-invoice', await fromInvoice(t, 'Customer@Demo.test'));
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { email_nm: [identity.texts.emailTaken] } });
   });
 

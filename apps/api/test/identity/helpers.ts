@@ -94,3 +94,13 @@ export function mailDeps(t: TestApp): MailDeps {
 }
 
 export const HOUR = 60 * 60 * 1000;
+
+/** A create-user-from-invoice body for a new person at `email`: demo account 1000101, one of its invoices, a solved captcha. */
+export async function fromInvoice(t: TestApp, email: string) {
+  return {
+    ...newUser(email),
+    account_number: '1000101',
+    invoice_number: await invoiceOf(t, '1000101'),
+    g_recaptcha_response: await solveCaptcha(t),
+  };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identity } from '@portal/contract';
 
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { identityEnv, invoiceOf, newUser, solveCaptcha, strongPassword } from './helpers.ts';
+import { identityEnv, newUser, solveCaptcha, strongPassword, fromInvoice } from './helpers.ts';
 
 /** SMTP pointing at a closed port: every send fails, as when the mail server is down. */
 let t: TestApp;
@@ -29,12 +29,7 @@ describe('when the mail server is down', () => {
   it('account creation still creates the user and says the verification email could not be sent', async () => {
     const email = 'mail.down@example.com';
     const res = await t.call('POST', '/api/users/create-user-from-invoice', {
-      body: {
-        ...newUser(email),
-        account_number: '1000101',
-        invoice_number: await invoiceOf(t, '1000101'),
-        g_recaptcha_response: await solveCaptcha(t),
-      },
+      body: await fromInvoice(t, email),
     });
     expect(res.body).toEqual({
       data: { user_id: expect.any(Number), email_verified: false, verification_sent: false },

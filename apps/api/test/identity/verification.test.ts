@@ -7,14 +7,13 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   HOUR,
   identityEnv,
-  invoiceOf,
   latestMail,
   linkSegments,
   mailCount,
   mailDeps,
-  newUser,
   solveCaptcha,
   strongPassword,
+  fromInvoice,
 } from './helpers.ts';
 
 let t: TestApp;
@@ -26,12 +25,7 @@ afterAll(() => t.close());
 /** Creates a user from an invoice and returns the userId and hash of the mailed verification link. */
 async function createUser(email: string): Promise<{ userId: string; hash: string }> {
   const res = await t.call('POST', '/api/users/create-user-from-invoice', {
-    body: {
-      ...newUser(email),
-      account_number: '1000101',
-      invoice_number: await invoiceOf(t, '1000101'),
-      g_recaptcha_response: await solveCaptcha(t),
-    },
+    body: await fromInvoice(t, email),
   });
   expect(res.body.code).toBe('USER_CREATED');
   return verificationLink(email);

@@ -333,6 +333,13 @@ describe('batches refused as a whole', () => {
       Array.from({ length: 1001 }, () => ({})),
     );
     expect(tooMany.body.code).toBe('VALIDATION_ERROR');
+    const unreadable = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/v1/orders/batch',
+      headers: { authorization: `Bearer ${own}`, 'content-type': 'application/json' },
+      payload: '{"items": [',
+    });
+    expect(unreadable.json()).toMatchObject({ code: 'BAD_REQUEST' });
     const applied = await batch(t, own, 'accounts', [account('9340161')]);
     expect(statuses(applied.results)).toEqual(['created']);
     const staff = await t.signIn(demoEmails.staff3);
@@ -346,10 +353,10 @@ describe('batches refused as a whole', () => {
     }[];
     // Each counts toward the token's 60 batches a minute.
     expect(await t.db.one('SELECT count(*)::int AS n FROM integration_batches WHERE token_id = $1', [id])).toEqual({
-      n: 3,
+      n: 4,
     });
     expect(
-      records.slice(0, 3).map(({ collection, created, invalid, refused, refused_detail }) => ({
+      records.slice(0, 4).map(({ collection, created, invalid, refused, refused_detail }) => ({
         collection,
         created,
         invalid,
@@ -358,6 +365,7 @@ describe('batches refused as a whole', () => {
       })),
     ).toEqual([
       { collection: 'accounts', created: 1, invalid: 0, refused: null, refused_detail: null },
+      { collection: 'orders', created: 0, invalid: 0, refused: 'BAD_REQUEST', refused_detail: null },
       {
         collection: 'payments',
         created: 0,

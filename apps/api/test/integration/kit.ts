@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
+import { DEMO_PASSWORD, demoEmails } from '../../src/seed/demo.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
@@ -63,4 +63,16 @@ export async function signInFedUser(t: TestApp, email: string): Promise<string> 
     [email],
   );
   return t.signIn(email);
+}
+
+/** An event for the webhooks to deliver: the demo customer gives an order of account 1000101 the alias `alias`. */
+export async function customerRenamesOrder(t: TestApp, alias: string) {
+  const customer = await t.signIn(demoEmails.customer);
+  const order = await t.db.one<{ base_order_id: number }>(
+    `SELECT o.base_order_id FROM orders o JOIN accounts a USING (account_id) WHERE a.account_number = '1000101' LIMIT 1`,
+  );
+  return t.call('POST', '/api/orders/change-alias', {
+    token: customer,
+    body: { base_order_id: order?.base_order_id, alias },
+  });
 }

@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { signInAll, type Role } from '../users/fixtures.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { appWithRoles, type Role } from '../users/fixtures.ts';
 import { newToken, revoke } from './kit.ts';
 
-let t: TestApp;
-let tokens: Record<Role, string>;
-beforeEach(async () => {
-  t = await createTestApp();
-  tokens = await signInAll(t);
-});
+let t: TestApp, tokens: Record<Role, string>;
+beforeEach(async () => ({ t, tokens } = await appWithRoles()));
 afterEach(() => t.close());
 
 const forbidden = { data: null, code: 'FORBIDDEN', message: 'You do not have permission to do that.' };

@@ -15,6 +15,7 @@ import { demoEmails } from '../../src/seed/demo.ts';
 import type { Deps } from '../../src/deps.ts';
 import { deliverWebhooks } from '../../src/modules/integration/webhooks.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { customerRenamesOrder } from './kit.ts';
 
 let t: TestApp;
 let deps: Deps;
@@ -78,14 +79,7 @@ describe('webhook delivery', () => {
     // Nothing to send yet: a new webhook starts with the events from now on.
     expect(await deliverWebhooks(deps)).toBe(0);
 
-    const customer = await t.signIn(demoEmails.customer);
-    const order = await t.db.one<{ base_order_id: number }>(
-      `SELECT o.base_order_id FROM orders o JOIN accounts a USING (account_id) WHERE a.account_number = '1000101' LIMIT 1`,
-    );
-    await t.call('POST', '/api/orders/change-alias', {
-      token: customer,
-      body: { base_order_id: order?.base_order_id, alias: 'Hooked' },
-    });
+    await customerRenamesOrder(t, 'Hooked');
 
     // The endpoint fails: the attempt is recorded and the retry waits.
     expect(await deliverWebhooks(deps)).toBe(0);

@@ -9,11 +9,7 @@ import { servicesCsv } from '../../src/modules/invoices/services-csv.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { download, first, parseCsv, twoCustomers } from './billing-fixtures.ts';
 
-let t: TestApp;
-let customer: string;
-let admin: string;
-let mine: Account[];
-let theirs: Account[];
+let t: TestApp, customer: string, admin: string, mine: Account[], theirs: Account[];
 let invoice: InvoiceSummary;
 let foreign: InvoiceSummary;
 

@@ -5,11 +5,7 @@ import type { Account, BalanceHistory, Invoice, InvoiceSummary, Paged } from '@p
 import type { TestApp } from '../helpers/test-app.ts';
 import { first, twoCustomers } from './billing-fixtures.ts';
 
-let t: TestApp;
-let customer: string;
-let admin: string;
-let mine: Account[];
-let theirs: Account[];
+let t: TestApp, customer: string, admin: string, mine: Account[], theirs: Account[];
 
 beforeAll(async () => {
   ({ t, customer, admin, mine, theirs } = await twoCustomers());

@@ -4,8 +4,8 @@ import protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ExportMetricsServiceRequest, ExportMetricsServiceResponse } from '../../src/modules/metrics/otlp.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { customerNetworkOrder, metricsToken, type IngestAnswer } from './kit.ts';
+import { type TestApp } from '../helpers/test-app.ts';
+import { openFeed, type FeedOrder, type IngestAnswer } from './kit.ts';
 
 /**
  * Usage data input is bounded before it is allocated (decision 115): a small compressed body cannot
@@ -16,17 +16,8 @@ import { customerNetworkOrder, metricsToken, type IngestAnswer } from './kit.ts'
 
 const { compress } = createRequire(import.meta.url)('snappyjs') as { compress: (raw: Buffer) => Buffer };
 
-let t: TestApp;
-let token: string;
-let order: { base_order_id: number; order_number: string };
-let now: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await metricsToken(t);
-  order = await customerNetworkOrder(t);
-  now = Math.floor(t.clock.now() / 60000) * 60;
-});
+let t: TestApp, token: string, order: FeedOrder, now: number;
+beforeAll(async () => ({ t, token, order, now } = await openFeed()));
 afterAll(() => t.close());
 
 /**

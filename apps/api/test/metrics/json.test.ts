@@ -2,34 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChartData, DataFreshness, NetworkSummary } from '@portal/contract';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type TestApp } from '../helpers/test-app.ts';
 import {
-  customerNetworkOrder,
   expectTiersMatchRaw,
-  feedInterfaces,
-  get,
   metricsToken,
+  get,
   postPoints,
   seriesId,
+  openFeed,
+  type FeedOrder,
   type IngestAnswer,
 } from './kit.ts';
 
-let t: TestApp;
-let token: string;
-let customer: string;
-let order: { base_order_id: number; order_number: string };
-let now: number;
-
+let t: TestApp, token: string, customer: string, order: FeedOrder, now: number;
 // Hours and days are kept 800 and 1,000 days here, so that a point can be older than every tier.
-beforeAll(async () => {
-  t = await createTestApp({ METRICS_1H_RETENTION_DAYS: '800', METRICS_1D_RETENTION_DAYS: '1000' });
-  token = await metricsToken(t);
-  customer = await t.signIn('customer@demo.test');
-  order = await customerNetworkOrder(t);
-  await feedInterfaces(t, order.order_number, ['9001', '9002', '9003', '9004', '9005', '9006']);
-  // A whole minute, so that the points below fall on round times.
-  now = Math.floor(t.clock.now() / 60000) * 60;
-});
+beforeAll(
+  async () =>
+    ({ t, token, customer, order, now } = await openFeed(
+      { METRICS_1H_RETENTION_DAYS: '800', METRICS_1D_RETENTION_DAYS: '1000' },
+      ['9001', '9002', '9003', '9004', '9005', '9006'],
+    )),
+);
 afterAll(() => t.close());
 
 const point = (key: string, metric: string, ts: number | string, value: number) => ({

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 
-import type { TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { batch, newToken } from '../integration/kit.ts';
 
 /** Helpers of the usage-data tests. */
@@ -87,3 +87,17 @@ export async function seriesId(t: TestApp, baseOrderId: number, metric: string, 
   );
   return row?.series_id ?? 0;
 }
+
+/**
+ * A feed test's start: a test app (with `env`), a metrics token, the demo customer's token, their first
+ * network order fed the interfaces `keys`, and now rounded down to a whole minute (epoch seconds).
+ */
+export async function openFeed(env: Record<string, string> = {}, keys: readonly string[] = []) {
+  const t = await createTestApp(env);
+  const token = await metricsToken(t);
+  const customer = await t.signIn('customer@demo.test');
+  const order = await customerNetworkOrder(t);
+  if (keys.length > 0) await feedInterfaces(t, order.order_number, keys);
+  return { t, token, customer, order, now: Math.floor(t.clock.now() / 60000) * 60 };
+}
+export type FeedOrder = Awaited<ReturnType<typeof customerNetworkOrder>>;

@@ -3,20 +3,11 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ExportMetricsServiceRequest, ExportMetricsServiceResponse } from '../../src/modules/metrics/otlp.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { customerNetworkOrder, metricsToken, type IngestAnswer } from './kit.ts';
+import { type TestApp } from '../helpers/test-app.ts';
+import { metricsToken, openFeed, type FeedOrder, type IngestAnswer } from './kit.ts';
 
-let t: TestApp;
-let token: string;
-let order: { base_order_id: number; order_number: string };
-let now: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await metricsToken(t);
-  order = await customerNetworkOrder(t);
-  now = Math.floor(t.clock.now() / 60000) * 60;
-});
+let t: TestApp, token: string, order: FeedOrder, now: number;
+beforeAll(async () => ({ t, token, order, now } = await openFeed()));
 afterAll(() => t.close());
 
 const nanos = (seconds: number) => String(BigInt(seconds) * 1_000_000_000n);

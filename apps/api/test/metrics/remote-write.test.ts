@@ -5,23 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartData } from '@portal/contract';
 
 import { encodeRemoteWrite } from '../../src/modules/metrics/remote-write.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { customerNetworkOrder, feedInterfaces, get, metricsToken, type IngestAnswer } from './kit.ts';
+import { type TestApp } from '../helpers/test-app.ts';
+import { get, metricsToken, openFeed, type FeedOrder, type IngestAnswer } from './kit.ts';
 
-let t: TestApp;
-let token: string;
-let customer: string;
-let order: { base_order_id: number; order_number: string };
-let now: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await metricsToken(t);
-  customer = await t.signIn('customer@demo.test');
-  order = await customerNetworkOrder(t);
-  await feedInterfaces(t, order.order_number, ['8001', '8002']);
-  now = Math.floor(t.clock.now() / 60000) * 60;
-});
+let t: TestApp, token: string, customer: string, order: FeedOrder, now: number;
+beforeAll(async () => ({ t, token, customer, order, now } = await openFeed({}, ['8001', '8002'])));
 afterAll(() => t.close());
 
 /** snappyjs (block format), as Prometheus compresses a request. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { appSignedIn } from '../helpers/signed-in.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 interface Row {
   account_id: number;
@@ -13,12 +14,8 @@ interface PageAnswer {
 
 /** Issue 15: the dashboard's maintenance counts link to the list they count (all accounts, one window). */
 describe('notifications filtered by maintenance window, across all accounts', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.signIn('customer@demo.test');
-  });
+  let t: TestApp, token: string;
+  beforeAll(async () => ({ t, token } = await appSignedIn('customer@demo.test')));
   afterAll(() => t.close());
 
   const list = async (body: object) =>

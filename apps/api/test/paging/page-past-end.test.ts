@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { appSignedIn } from '../helpers/signed-in.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 interface PageAnswer {
   data: unknown[];
@@ -16,12 +17,8 @@ const pageOf = (body: { data: unknown }) => body.data as PageAnswer;
  * never an empty "page 0 of 0"; an in-range page is untouched.
  */
 describe('a page past the end answers the last page', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.signIn('customer@demo.test');
-  });
+  let t: TestApp, token: string;
+  beforeAll(async () => ({ t, token } = await appSignedIn('customer@demo.test')));
   afterAll(() => t.close());
 
   const lists = [

@@ -2,36 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type ChOrder, type ChStats } from '@portal/contract';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import {
-  checkTable,
-  components as orderComponents,
-  expectNotFound,
-  getCall,
-  lastPointEnd,
-  orderOf as firstOrderOf,
-} from './kit.ts';
+import { type TestApp } from '../helpers/test-app.ts';
+import { checkTable, expectNotFound, openProduct, type ProductSuite } from './kit.ts';
 
-let t: TestApp;
-let customer: string;
-
-const orderOf = (email: string, controller: string, not = false) => firstOrderOf(t, email, controller, not);
-const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
-  getCall(t, path, query, token);
-
-const day = 86400;
-let ch: number;
-let end: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  customer = await t.signIn('customer@demo.test');
-  ch = await orderOf('customer@demo.test', 'ch');
-  end = await lastPointEnd(t, ch);
-});
+let t: TestApp, ch: number, end: number;
+let get: ProductSuite['get'], orderOf: ProductSuite['orderOf'], components: ProductSuite['components'];
+beforeAll(async () => ({ t, order: ch, end, get, orderOf, components } = await openProduct('ch')));
 afterAll(() => t.close());
 
-const components = (baseOrderId: number) => orderComponents(t, baseOrderId);
+const day = 86400;
 
 describe('backup platform', () => {
   it("answers the order: flags, usage as measured, rate and charge from the order's components", async () => {

@@ -2,36 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type EdOrder, type EdStats } from '@portal/contract';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import {
-  checkTable,
-  components as orderComponents,
-  expectNotFound,
-  getCall,
-  lastPointEnd,
-  orderOf as firstOrderOf,
-} from './kit.ts';
+import { type TestApp } from '../helpers/test-app.ts';
+import { checkTable, expectNotFound, openProduct, type ProductSuite } from './kit.ts';
 
-let t: TestApp;
-let customer: string;
-
-const orderOf = (email: string, controller: string, not = false) => firstOrderOf(t, email, controller, not);
-const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
-  getCall(t, path, query, token);
-
-const day = 86400;
-let ed: number;
-let end: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  customer = await t.signIn('customer@demo.test');
-  ed = await orderOf('customer@demo.test', 'ed');
-  end = await lastPointEnd(t, ed);
-});
+let t: TestApp, ed: number, end: number;
+let get: ProductSuite['get'], orderOf: ProductSuite['orderOf'], components: ProductSuite['components'];
+beforeAll(async () => ({ t, order: ed, end, get, orderOf, components } = await openProduct('ed')));
 afterAll(() => t.close());
 
-const components = (baseOrderId: number) => orderComponents(t, baseOrderId);
+const day = 86400;
 
 describe('endpoint detection', () => {
   it('answers the order: licences, hardware-bound licences and the rate (mrc / quantity)', async () => {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 
 import { products, type ChartData } from '@portal/contract';
 
-import type { TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** The first active order of a controller in (or, with `not`, outside) a user's accounts, with metric points. */
 export async function orderOf(t: TestApp, email: string, controller: string, not = false) {
@@ -51,3 +51,24 @@ export const components = (t: TestApp, baseOrderId: number) =>
     'SELECT component_id, description, quantity, mrc_charges FROM order_components WHERE base_order_id = $1',
     [baseOrderId],
   );
+
+/**
+ * A product page's tests in one call: a test app, the demo customer's token, the customer's first order of
+ * `controller` with points, where its points end, and the calls bound to that app and token.
+ */
+export async function openProduct(controller: string) {
+  const t = await createTestApp();
+  const customer = await t.signIn('customer@demo.test');
+  const order = await orderOf(t, 'customer@demo.test', controller);
+  return {
+    t,
+    customer,
+    order,
+    end: await lastPointEnd(t, order),
+    get: (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
+      getCall(t, path, query, token),
+    orderOf: (email: string, other: string, not = false) => orderOf(t, email, other, not),
+    components: (baseOrderId: number) => components(t, baseOrderId),
+  };
+}
+export type ProductSuite = Awaited<ReturnType<typeof openProduct>>;

@@ -2,27 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type OcOrder, type OcStats } from '@portal/contract';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { checkTable, expectNotFound, getCall, lastPointEnd, orderOf as firstOrderOf } from './kit.ts';
+import { type TestApp } from '../helpers/test-app.ts';
+import { checkTable, expectNotFound, openProduct, type ProductSuite } from './kit.ts';
 
-let t: TestApp;
-let customer: string;
-
-const orderOf = (email: string, controller: string, not = false) => firstOrderOf(t, email, controller, not);
-const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
-  getCall(t, path, query, token);
+let t: TestApp, oc: number, end: number;
+let get: ProductSuite['get'], orderOf: ProductSuite['orderOf'];
+beforeAll(async () => ({ t, order: oc, end, get, orderOf } = await openProduct('oc')));
+afterAll(() => t.close());
 
 const day = 86400;
-let oc: number;
-let end: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  customer = await t.signIn('customer@demo.test');
-  oc = await orderOf('customer@demo.test', 'oc');
-  end = await lastPointEnd(t, oc);
-});
-afterAll(() => t.close());
 
 describe('open cloud', () => {
   it('answers the order: flags, latest usage and month-to-date spend', async () => {

@@ -3,35 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CvOrder, type CvStats } from '@portal/contract';
 
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.ts';
-import {
-  checkTable,
-  components as orderComponents,
-  expectNotFound,
-  getCall,
-  lastPointEnd,
-  orderOf as firstOrderOf,
-} from './kit.ts';
+import { checkTable, expectNotFound, getCall, openProduct, type ProductSuite } from './kit.ts';
 
-let t: TestApp;
-let customer: string;
-
-const orderOf = (email: string, controller: string, not = false) => firstOrderOf(t, email, controller, not);
-const get = (path: string, query: Record<string, string | number>, token: string | undefined = customer) =>
-  getCall(t, path, query, token);
-
-const day = 86400;
-let cv: number;
-let end: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  customer = await t.signIn('customer@demo.test');
-  cv = await orderOf('customer@demo.test', 'cv');
-  end = await lastPointEnd(t, cv);
-});
+let t: TestApp, cv: number, end: number;
+let get: ProductSuite['get'], orderOf: ProductSuite['orderOf'], components: ProductSuite['components'];
+beforeAll(async () => ({ t, order: cv, end, get, orderOf, components } = await openProduct('cv')));
 afterAll(() => t.close());
 
-const components = (baseOrderId: number) => orderComponents(t, baseOrderId);
+const day = 86400;
 
 describe('virtual machine backup', () => {
   it("answers the order: VM count and storage used as measured, rates and charges from the order's components", async () => {

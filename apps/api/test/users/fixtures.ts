@@ -1,5 +1,5 @@
 import { demoEmails } from '../../src/seed/demo.ts';
-import type { TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** The roles every users-area and staff call is tried with. */
 export const roles = {
@@ -58,4 +58,10 @@ export async function outbox(t: TestApp, to: string) {
     'SELECT kind, subject, links FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY mail_id',
     [to],
   );
+}
+
+/** A test app with every role of `roles` signed in, and their tokens. */
+export async function appWithRoles(): Promise<{ t: TestApp; tokens: Record<Role, string> }> {
+  const t = await createTestApp();
+  return { t, tokens: await signInAll(t) };
 }

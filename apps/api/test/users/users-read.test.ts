@@ -1,15 +1,11 @@
 import { messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accountId, people, roles, signInAll, userId, type Role } from './fixtures.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { accountId, people, roles, appWithRoles, userId, type Role } from './fixtures.ts';
 
-let t: TestApp;
-let tokens: Record<Role, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await signInAll(t);
-});
+let t: TestApp, tokens: Record<Role, string>;
+beforeAll(async () => ({ t, tokens } = await appWithRoles()));
 afterAll(() => t.close());
 
 interface ListedUser {

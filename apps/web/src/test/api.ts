@@ -10,10 +10,11 @@ export interface Answer {
   data?: unknown;
 }
 
-/** One call the page sent: its path after /api, method, and JSON body (undefined for none). */
+/** One call the page sent: its path after /api, method, query string values and JSON body (undefined for none). */
 export interface SentCall {
   path: string;
   method: string;
+  query: Record<string, string>;
   body: unknown;
 }
 
@@ -28,9 +29,11 @@ export function serveApi(answers: Record<string, Answer | ((body: unknown) => An
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const path = new URL(url, 'http://portal.test').pathname.replace(/^\/api\//, '');
+      const address = new URL(url, 'http://portal.test');
+      const path = decodeURIComponent(address.pathname).replace(/^\/api\//, '');
+      const query = Object.fromEntries(address.searchParams);
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      sent.push({ path, method: init?.method ?? 'GET', body });
+      sent.push({ path, method: init?.method ?? 'GET', query, body });
       const given = answers[`${init?.method ?? 'GET'} ${path}`] ?? answers[path];
       const answer = typeof given === 'function' ? given(body) : given;
       const {

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { fireEvent, render, within, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
@@ -28,17 +28,21 @@ function Address() {
 }
 
 /**
- * Renders `ui` at `url` inside a memory router, the theme and a fresh query cache. The address is in
- * the element with test id "address"; `router` exposes the history (e.g. `router.navigate(-1)`).
+ * Renders `ui` at `url` inside a memory router, the theme and a fresh query cache, with `loaderData` as
+ * its route loader's answer when given (the page then shows once it has loaded: use findBy). The address
+ * is in the element with test id "address"; `router` exposes the history (e.g. `router.navigate(-1)`).
  */
 export function renderAt(
   url: string,
   ui: ReactElement,
+  options: { loaderData?: unknown } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter(
     [
       {
         path: '*',
+        // What the page's route loader gives it (useLoaderData), e.g. its checked segments.
+        ...('loaderData' in options ? { loader: () => options.loaderData } : {}),
         element: (
           <>
             {ui}
@@ -59,3 +63,7 @@ export function renderAt(
   );
   return { ...result, router };
 }
+
+/** Types `value` into the field of `container` labelled `label`, as a user's input event would. */
+export const typeInto = (container: HTMLElement, label: string | RegExp, value: string) =>
+  fireEvent.change(within(container).getByLabelText(label), { target: { value } });

@@ -3,13 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { serveApi } from '../../../test/api.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
 import { AddAccountPage } from './AddAccountPage.tsx';
 
 afterEach(cleanup);
-
-const type = (form: HTMLElement, label: RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
 
 describe('AddAccountPage', () => {
   it('needs digits for the account and an invoice number as printed, and sends nothing before', async () => {
@@ -18,8 +15,8 @@ describe('AddAccountPage', () => {
     const form = screen.getByRole('form', { name: 'Add account' });
     fireEvent.submit(form);
     await waitFor(() => expect(within(form).getAllByText(m.required)).toHaveLength(2));
-    type(form, /^Account number/, '10A');
-    type(form, /^Invoice number/, 'INV 7');
+    typeInto(form, /^Account number/, '10A');
+    typeInto(form, /^Invoice number/, 'INV 7');
     fireEvent.submit(form);
     expect(await within(form).findByText(m.digits)).toBeTruthy();
     expect(within(form).getByText(m.alphanum)).toBeTruthy();
@@ -37,8 +34,8 @@ describe('AddAccountPage', () => {
     });
     renderAt('/users/add-account', <AddAccountPage />);
     const form = screen.getByRole('form', { name: 'Add account' });
-    type(form, /^Account number/, '100010');
-    type(form, /^Invoice number/, 'INV-2026-000001');
+    typeInto(form, /^Account number/, '100010');
+    typeInto(form, /^Invoice number/, 'INV-2026-000001');
     fireEvent.click(within(form).getByRole('button', { name: 'Add account' }));
     expect(await within(form).findByText('The invoice number does not belong to this account.')).toBeTruthy();
     expect(sent.map((c) => c.body)).toEqual([{ account_number: '100010', invoice_number: 'INV-2026-000001' }]);

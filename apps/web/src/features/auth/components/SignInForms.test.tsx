@@ -3,14 +3,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../../lib/api-error.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { PasscodeForm } from './PasscodeForm.tsx';
 
 afterEach(cleanup);
-
-const type = (form: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
 
 describe('CredentialsForm', () => {
   it('refuses empty fields with the required message under each and does not sign in', async () => {
@@ -26,12 +23,12 @@ describe('CredentialsForm', () => {
     const onSubmit = vi.fn();
     renderAt('/login', <CredentialsForm onSubmit={onSubmit} pending={false} error={null} />);
     const form = screen.getByRole('form', { name: 'Sign in' });
-    type(form, /^Email/, 'not-an-address');
-    type(form, /^Password/, 'secret');
+    typeInto(form, /^Email/, 'not-an-address');
+    typeInto(form, /^Password/, 'secret');
     fireEvent.submit(form);
     expect(await within(form).findByText(m.email)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
-    type(form, /^Email/, 'ana@example.com');
+    typeInto(form, /^Email/, 'ana@example.com');
     fireEvent.submit(form);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ email: 'ana@example.com', password: 'secret' });
@@ -62,11 +59,11 @@ describe('PasscodeForm', () => {
     expect(form.textContent).toContain('ana@example.com');
     fireEvent.submit(form);
     expect(await within(form).findByText(m.required)).toBeTruthy();
-    type(form, /^Passcode/, '12a456');
+    typeInto(form, /^Passcode/, '12a456');
     fireEvent.submit(form);
     expect(await within(form).findByText('The passcode is the 6-digit code from your authenticator app.')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
-    type(form, /^Passcode/, '123456');
+    typeInto(form, /^Passcode/, '123456');
     fireEvent.submit(form);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ passcode: '123456' });

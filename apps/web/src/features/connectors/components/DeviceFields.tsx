@@ -1,18 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { integration, type SnmpDevice } from '@portal/contract';
 import { useFieldArray, useWatch } from 'react-hook-form';
 
 import type { ConnectorFieldsProps } from './ConnectorAdmin.tsx';
+import { ConnectorRows } from './ConnectorRows.tsx';
 import type { DeviceFormValues } from './device-form-values.ts';
 
 /** An SNMP device's fields. Secrets are never shown; left blank on a change, the held ones stay. */
@@ -97,16 +88,23 @@ export function DeviceFields({ form, editing }: ConnectorFieldsProps<SnmpDevice,
           </>
         )}
       </SimpleGrid>
-      <Stack gap="xs">
-        <Text fw={600} size="sm">
-          Interfaces
-        </Text>
-        <Text size="xs" c="dimmed">
-          Each interface feeds one network_interface object of an order: the interface&apos;s name (ifName) or its
-          ifIndex on the device, the order number and the object key (the interface id the network page shows).
-        </Text>
-        {interfaces.fields.map((field, n) => (
-          <Group key={field.id} align="flex-start" gap="xs" wrap="wrap">
+      <ConnectorRows
+        title="Interfaces"
+        help={
+          <>
+            Each interface feeds one network_interface object of an order: the interface&apos;s name (ifName) or its
+            ifIndex on the device, the order number and the object key (the interface id the network page shows).
+          </>
+        }
+        rows={interfaces.fields}
+        noun="interface"
+        onAdd={() => interfaces.append({ iface: '', order_number: '', object_key: '' })}
+        onRemove={interfaces.remove}
+        keepOne
+        error={errors.interfaces?.message}
+      >
+        {(n) => (
+          <>
             <TextInput
               label="Interface (name or ifIndex)"
               required
@@ -129,33 +127,9 @@ export function DeviceFields({ form, editing }: ConnectorFieldsProps<SnmpDevice,
               error={errors.interfaces?.[n]?.object_key?.message}
               {...register(`interfaces.${n}.object_key`)}
             />
-            <ActionIcon
-              mt={28}
-              variant="subtle"
-              color="red"
-              aria-label={`Remove interface ${n + 1}`}
-              disabled={interfaces.fields.length === 1}
-              onClick={() => interfaces.remove(n)}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        ))}
-        {errors.interfaces?.message ? (
-          <Text size="sm" c="red">
-            {errors.interfaces.message}
-          </Text>
-        ) : null}
-        <Group>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => interfaces.append({ iface: '', order_number: '', object_key: '' })}
-          >
-            Add interface
-          </Button>
-        </Group>
-      </Stack>
+          </>
+        )}
+      </ConnectorRows>
     </>
   );
 }

@@ -1,19 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import type { PrometheusSource } from '@portal/contract';
 import { useFieldArray, useWatch } from 'react-hook-form';
 
 import type { ConnectorFieldsProps } from './ConnectorAdmin.tsx';
+import { ConnectorRows } from './ConnectorRows.tsx';
 import { emptySeries, type SourceFormValues } from './source-form-values.ts';
 
 const authChoices = [
@@ -75,17 +65,22 @@ export function SourceFields({ form, editing }: ConnectorFieldsProps<PrometheusS
           />
         </SimpleGrid>
       ) : null}
-      <Stack gap="xs">
-        <Text fw={600} size="sm">
-          Series
-        </Text>
-        <Text size="xs" c="dimmed">
-          Each series of an order is answered by a PromQL expression in the unit its page shows (bits per second for the
-          bits chart of if_in_octets / if_out_octets), used as is. The object key is the interface id (or the usage
-          component); leave it empty for a metric of the whole order.
-        </Text>
-        {series.fields.map((field, n) => (
-          <Group key={field.id} align="flex-start" gap="xs" wrap="wrap">
+      <ConnectorRows
+        title="Series"
+        help={
+          <>
+            Each series of an order is answered by a PromQL expression in the unit its page shows (bits per second for
+            the bits chart of if_in_octets / if_out_octets), used as is. The object key is the interface id (or the
+            usage component); leave it empty for a metric of the whole order.
+          </>
+        }
+        rows={series.fields}
+        noun="series"
+        onAdd={() => series.append(emptySeries())}
+        onRemove={series.remove}
+      >
+        {(n) => (
+          <>
             <TextInput
               label="Order number"
               required
@@ -119,23 +114,9 @@ export function SourceFields({ form, editing }: ConnectorFieldsProps<PrometheusS
               error={errors.series?.[n]?.promql?.message}
               {...register(`series.${n}.promql`)}
             />
-            <ActionIcon
-              mt={28}
-              variant="subtle"
-              color="red"
-              aria-label={`Remove series ${n + 1}`}
-              onClick={() => series.remove(n)}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group>
-          <Button size="xs" variant="light" onClick={() => series.append(emptySeries())}>
-            Add series
-          </Button>
-        </Group>
-      </Stack>
+          </>
+        )}
+      </ConnectorRows>
     </>
   );
 }

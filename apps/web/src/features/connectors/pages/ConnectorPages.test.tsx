@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { serveApi } from '../../../test/api.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
 import { PrometheusSourcesPage } from './PrometheusSourcesPage.tsx';
 import { SnmpDevicesPage } from './SnmpDevicesPage.tsx';
 
@@ -37,9 +37,6 @@ const source: PrometheusSource = {
   queries_last_hour: 3,
 };
 
-const type = (form: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
-
 describe('SNMP devices page (the connector list and form, configured for devices)', () => {
   it('lists the devices with their settings and status', async () => {
     serveApi({ 'GET connectors/snmp-devices': { data: [device] } });
@@ -70,12 +67,12 @@ describe('SNMP devices page (the connector list and form, configured for devices
     });
     renderAt('/admin/snmp-devices', <SnmpDevicesPage />);
     const form = await screen.findByRole('form', { name: 'New SNMP device' });
-    type(form, /Device key/, 'edge-2');
-    type(form, /Address/, '192.0.2.20');
-    type(form, /Community/, 'public');
-    type(form, /Interface \(name or ifIndex\)/, '3');
-    type(form, /Order number/, 'ORD-1002');
-    type(form, /Object key/, '9');
+    typeInto(form, /Device key/, 'edge-2');
+    typeInto(form, /Address/, '192.0.2.20');
+    typeInto(form, /Community/, 'public');
+    typeInto(form, /Interface \(name or ifIndex\)/, '3');
+    typeInto(form, /Order number/, 'ORD-1002');
+    typeInto(form, /Object key/, '9');
     fireEvent.click(within(form).getByRole('button', { name: 'Add device' }));
     await waitFor(() => expect(sent.some((c) => c.method === 'POST')).toBe(true));
     expect(sent.find((c) => c.method === 'POST')?.body).toEqual({
@@ -88,6 +85,21 @@ describe('SNMP devices page (the connector list and form, configured for devices
       interfaces: [{ if_index: 3, order_number: 'ORD-1002', object_key: '9' }],
     });
     await waitFor(() => expect((within(form).getByLabelText(/Device key/) as HTMLInputElement).value).toBe(''));
+  });
+
+  it('keeps at least one interface row, adds more and removes them', async () => {
+    serveApi({ 'GET connectors/snmp-devices': { data: [] } });
+    renderAt('/admin/snmp-devices', <SnmpDevicesPage />);
+    const form = await screen.findByRole('form', { name: 'New SNMP device' });
+    const first = within(form).getByRole('button', { name: 'Remove interface 1' }) as HTMLButtonElement;
+    expect(first.disabled).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: 'Add interface' }));
+    const second = await within(form).findByRole('button', { name: 'Remove interface 2' });
+    expect((within(form).getByRole('button', { name: 'Remove interface 1' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    fireEvent.click(second);
+    await waitFor(() => expect(within(form).queryByRole('button', { name: 'Remove interface 2' })).toBeNull());
   });
 
   it('changes a device: its settings fill the form, the key is read-only, and Cancel goes back to a new one', async () => {
@@ -132,12 +144,12 @@ describe('Prometheus sources page (the same list and form, configured for source
     expect(within(form).queryByLabelText(/Bearer token/)).toBeNull();
     fireEvent.change(within(form).getByLabelText('Sign-in'), { target: { value: 'basic' } });
     expect(await within(form).findByLabelText(/User name/)).toBeTruthy();
-    type(form, /Source key/, 'mimir');
-    type(form, /Base URL/, 'http://mimir:9009');
-    type(form, /User name/, 'reader');
-    type(form, /^Password/, 'secret');
-    type(form, /Order number/, 'ORD-1001');
-    type(form, /PromQL/, 'rate(x[5m])');
+    typeInto(form, /Source key/, 'mimir');
+    typeInto(form, /Base URL/, 'http://mimir:9009');
+    typeInto(form, /User name/, 'reader');
+    typeInto(form, /^Password/, 'secret');
+    typeInto(form, /Order number/, 'ORD-1001');
+    typeInto(form, /PromQL/, 'rate(x[5m])');
     fireEvent.click(within(form).getByRole('button', { name: 'Add source' }));
     await waitFor(() => expect(sent.some((c) => c.method === 'POST')).toBe(true));
     expect(sent.find((c) => c.method === 'POST')?.body).toEqual({
@@ -148,6 +160,16 @@ describe('Prometheus sources page (the same list and form, configured for source
       password: 'secret',
       series: [{ order_number: 'ORD-1001', metric: 'if_in_octets', object_key: '', promql: 'rate(x[5m])' }],
     });
+  });
+
+  it('lets a source lose every series row', async () => {
+    serveApi({ 'GET connectors/prometheus-sources': { data: [] } });
+    renderAt('/admin/prometheus-sources', <PrometheusSourcesPage />);
+    const form = await screen.findByRole('form', { name: 'New Prometheus source' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove series 1' }));
+    await waitFor(() => expect(within(form).queryByLabelText(/PromQL/)).toBeNull());
+    fireEvent.click(within(form).getByRole('button', { name: 'Add series' }));
+    expect(await within(form).findByLabelText(/PromQL/)).toBeTruthy();
   });
 
   it("shows the server's message when it refuses a source", async () => {

@@ -3,20 +3,17 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { serveApi } from '../../../test/api.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
 import { NewTokenForm } from './NewTokenForm.tsx';
 
 afterEach(cleanup);
-
-const type = (form: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
 
 describe('NewTokenForm', () => {
   it('needs a name and a scope, and a webhook address that is one', async () => {
     const sent = serveApi({});
     renderAt('/admin/integration', <NewTokenForm />);
     const form = screen.getByRole('form', { name: 'New integration token' });
-    type(form, /Webhook URL/, 'billing.example/hooks');
+    typeInto(form, /Webhook URL/, 'billing.example/hooks');
     fireEvent.submit(form);
     expect(await within(form).findByText(m.required)).toBeTruthy();
     expect(within(form).getByText(m.mincheck(1))).toBeTruthy();
@@ -32,8 +29,8 @@ describe('NewTokenForm', () => {
     });
     renderAt('/admin/integration', <NewTokenForm />);
     const form = screen.getByRole('form', { name: 'New integration token' });
-    type(form, /^Name/, 'billing feed');
-    type(form, /Webhook URL/, 'https://billing.example/hooks');
+    typeInto(form, /^Name/, 'billing feed');
+    typeInto(form, /Webhook URL/, 'https://billing.example/hooks');
     fireEvent.click(within(form).getByRole('checkbox', { name: 'events' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Create token' }));
     expect((await within(form).findByTestId('new-token-secret')).textContent).toBe('pit_4_secret');

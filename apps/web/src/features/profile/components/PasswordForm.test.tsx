@@ -3,13 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { serveApi } from '../../../test/api.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 
 afterEach(cleanup);
-
-const type = (form: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
 
 const renderForm = () => {
   renderAt('/users/update-profile', <PasswordForm email="ana.lopez@example.com" />);
@@ -28,9 +25,9 @@ describe('PasswordForm', () => {
   it('refuses the email address as the new password, as the server would', async () => {
     const sent = serveApi({});
     const form = renderForm();
-    type(form, /Current password/, 'old-secret');
-    type(form, /^New password/, 'ana.lopez@example.com');
-    type(form, /Confirm new password/, 'ana.lopez@example.com');
+    typeInto(form, /Current password/, 'old-secret');
+    typeInto(form, /^New password/, 'ana.lopez@example.com');
+    typeInto(form, /Confirm new password/, 'ana.lopez@example.com');
     fireEvent.submit(form);
     expect(await within(form).findByText(passwordMessages.email)).toBeTruthy();
     expect(sent).toEqual([]);
@@ -39,9 +36,9 @@ describe('PasswordForm', () => {
   it('refuses a confirmation that differs from the new password', async () => {
     serveApi({});
     const form = renderForm();
-    type(form, /Current password/, 'old-secret');
-    type(form, /^New password/, 'violet-harbour-1987');
-    type(form, /Confirm new password/, 'violet-harbour-1988');
+    typeInto(form, /Current password/, 'old-secret');
+    typeInto(form, /^New password/, 'violet-harbour-1987');
+    typeInto(form, /Confirm new password/, 'violet-harbour-1988');
     fireEvent.submit(form);
     expect(await within(form).findByText(m.equalto)).toBeTruthy();
   });
@@ -49,9 +46,9 @@ describe('PasswordForm', () => {
   it('sends current, new and confirm, then says so and empties the fields', async () => {
     const sent = serveApi({ 'POST users/update-password': { data: { token: 'x.y.z', expires_at: 4_000_000_000 } } });
     const form = renderForm();
-    type(form, /Current password/, 'old-secret');
-    type(form, /^New password/, 'violet-harbour-1987');
-    type(form, /Confirm new password/, 'violet-harbour-1987');
+    typeInto(form, /Current password/, 'old-secret');
+    typeInto(form, /^New password/, 'violet-harbour-1987');
+    typeInto(form, /Confirm new password/, 'violet-harbour-1987');
     fireEvent.submit(form);
     expect(await within(form).findByText(profile.profileTexts.passwordUpdated)).toBeTruthy();
     expect(sent.map((c) => c.body)).toEqual([

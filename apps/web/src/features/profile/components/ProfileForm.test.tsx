@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { serveApi } from '../../../test/api.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
 afterEach(cleanup);
@@ -17,9 +17,6 @@ const current: profile.Profile = {
   two_factor_enabled: false,
 };
 
-const type = (form: HTMLElement, label: RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
-
 const renderForm = () => {
   renderAt('/users/update-profile', <ProfileForm current={current} />);
   return screen.getByRole('form', { name: 'Update profile' });
@@ -31,7 +28,7 @@ describe('ProfileForm', () => {
     const form = renderForm();
     expect((within(form).getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Ana');
     expect((within(form).getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ana@example.com');
-    type(form, /^Last name/, ' ');
+    typeInto(form, /^Last name/, ' ');
     fireEvent.submit(form);
     await waitFor(() => expect(within(form).getAllByText(m.required)).toHaveLength(2));
     expect(sent).toEqual([]);
@@ -42,8 +39,8 @@ describe('ProfileForm', () => {
       'POST users/update-profile': (body) => ({ data: { ...current, ...(body as object) } }),
     });
     const form = renderForm();
-    type(form, /^Last name/, 'López');
-    type(form, /^Current password/, 'secret');
+    typeInto(form, /^Last name/, 'López');
+    typeInto(form, /^Current password/, 'secret');
     fireEvent.submit(form);
     expect(await within(form).findByText(profile.profileTexts.profileUpdated)).toBeTruthy();
     expect(sent.map((c) => c.body)).toEqual([
@@ -51,8 +48,8 @@ describe('ProfileForm', () => {
     ]);
     expect((within(form).getByLabelText(/^Current password/) as HTMLInputElement).value).toBe('');
 
-    type(form, /^Email/, 'ana.lopez@example.com');
-    type(form, /^Current password/, 'secret');
+    typeInto(form, /^Email/, 'ana.lopez@example.com');
+    typeInto(form, /^Current password/, 'secret');
     fireEvent.submit(form);
     expect(await within(form).findByText(profile.profileTexts.emailChanged)).toBeTruthy();
   });

@@ -1,27 +1,15 @@
-import type { Account } from '@portal/contract';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Themed } from '../../../test/render.tsx';
+import { testAccount } from '../../../test/session.ts';
 import { AccessLevelsField } from './AccessLevelsField.tsx';
 
 afterEach(cleanup);
 
-const account = (account_id: number, name: string): Account => ({
-  account_id,
-  account_number: String(100000 + account_id),
-  name,
-  is_active: true,
-  require_pin: false,
-  account_status_cd: 'A',
-  is_account_admin: true,
-  is_2fa_required: false,
-  currency: 'USD',
-});
-
-const hq = account(10, 'Acme HQ');
-const lab = account(11, 'Acme Lab');
-const branch = account(12, 'Acme Branch');
+const hq = testAccount(10, 'Acme HQ');
+const lab = testAccount(11, 'Acme Lab');
+const branch = testAccount(12, 'Acme Branch');
 
 describe('AccessLevelsField (the access table of the users area)', () => {
   it('shows one row of Admin, User and None per administered account, checked as given', () => {

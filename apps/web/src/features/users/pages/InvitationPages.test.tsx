@@ -1,54 +1,22 @@
-import { messages, validationMessages as m, type Account } from '@portal/contract';
+import { messages, validationMessages as m } from '@portal/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { logout, saveLoginData } from '../../../lib/session.ts';
+import { logout } from '../../../lib/session.ts';
 import { serveApi } from '../../../test/api.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { renderAt, typeInto } from '../../../test/render.tsx';
+import { signInWith, testAccount } from '../../../test/session.ts';
 import { AddExistingUserPage } from './AddExistingUserPage.tsx';
 import { AddNewUserPage } from './AddNewUserPage.tsx';
 
-const account = (account_id: number, name: string, is_account_admin: boolean): Account => ({
-  account_id,
-  account_number: String(100000 + account_id),
-  name,
-  is_active: true,
-  require_pin: false,
-  account_status_cd: 'A',
-  is_account_admin,
-  is_2fa_required: false,
-  currency: 'USD',
-});
-
 /** An administrator of Acme HQ who is a plain user of Acme Lab. */
-const signIn = (admin = true) =>
-  saveLoginData({
-    user: {
-      user_id: 1,
-      email_nm: 'casey@example.com',
-      first_nm: 'Casey',
-      last_nm: 'Admin',
-      two_factor_enabled: false,
-      uss_admin_level: 0,
-      avatar: null,
-      accounts_users: [
-        { account_id: 10, is_account_admin: admin },
-        { account_id: 11, is_account_admin: false },
-      ],
-    },
-    accounts: [account(10, 'Acme HQ', admin), account(11, 'Acme Lab', false)],
-    products: [],
-    categories: [],
-  });
+const signIn = (admin = true) => signInWith([testAccount(10, 'Acme HQ', admin), testAccount(11, 'Acme Lab', false)]);
 
 beforeEach(() => signIn());
 afterEach(() => {
   cleanup();
   logout();
 });
-
-const type = (form: HTMLElement, label: string | RegExp, value: string) =>
-  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
 
 describe('Add New User (the users area invitation form)', () => {
   it('offers the administered accounts only, and needs a name, an address and some access', async () => {
@@ -67,9 +35,9 @@ describe('Add New User (the users area invitation form)', () => {
     const sent = serveApi({ 'POST users/add-new-user': { message: 'We sent an invitation.' } });
     renderAt('/users/add-new-user', <AddNewUserPage />);
     const form = screen.getByRole('form', { name: 'Add new user' });
-    type(form, /^First name/, 'Dana');
-    type(form, /^Last name/, 'New');
-    type(form, /^Email/, 'dana@example.com');
+    typeInto(form, /^First name/, 'Dana');
+    typeInto(form, /^Last name/, 'New');
+    typeInto(form, /^Email/, 'dana@example.com');
     fireEvent.click(within(form).getByRole('radio', { name: 'User access to Acme HQ (100010)' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('We sent an invitation.')).toBeTruthy();
@@ -99,11 +67,11 @@ describe('Add Existing User (the same form with an address only)', () => {
     renderAt('/users/add-existing-user', <AddExistingUserPage />);
     const form = screen.getByRole('form', { name: 'Add existing user' });
     expect(within(form).queryByLabelText(/^First name/)).toBeNull();
-    type(form, /Email of the portal user/, 'dana@');
+    typeInto(form, /Email of the portal user/, 'dana@');
     fireEvent.click(within(form).getByRole('radio', { name: 'Admin access to Acme HQ (100010)' }));
     fireEvent.submit(form);
     expect(await within(form).findByText(m.email)).toBeTruthy();
-    type(form, /Email of the portal user/, 'dana@example.com');
+    typeInto(form, /Email of the portal user/, 'dana@example.com');
     fireEvent.submit(form);
     expect(await screen.findByText('They will get a link.')).toBeTruthy();
     expect(sent.map((c) => c.body)).toEqual([
