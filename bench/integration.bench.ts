@@ -1,9 +1,13 @@
 // Provider integration API: how fast batches of invoices go in, and how much memory a large import takes.
+//  - Next to each pass, measured in the same run, the ceiling (issue 29): the same invoices and lines
+//    written into scratch copies of the two tables (keys and indexes, no checks, no foreign keys), one
+//    INSERT ... SELECT FROM unnest per table and batch; the ratio is the ceiling's time over the pass's.
+//    On the embedded database the ceiling runs in an in-memory instance of its own in the bench process.
 //  - 10,000 invoices with lines (5 each), sent as batches of 1,000 over HTTP with a real integration
 //    token to the compiled server (apps/api/dist, what `npm start` runs), on PostgreSQL and on the
 //    embedded database: three passes, new (created), the same again (unchanged), changed (updated);
 //    upserts per second for each, and the server's peak resident memory.
-//  - `npm run import` of a 1,000,000-row CSV file (products, generated into /tmp) on PostgreSQL: the
+//  - `npm run import` of a 1,000,000-row CSV file (payments of 100 accounts, generated into /tmp) on PostgreSQL: the
 //    command's resident memory sampled throughout, and at each tenth of the file, to show it is flat.
 // Run: npm run integration -w @portal/bench
 //   (BENCH_INVOICES=10000, BENCH_LINES=5, BENCH_IMPORT_ROWS=1000000; ONLY=pg|embedded|import for one part)
@@ -18,6 +22,8 @@ import { join } from 'node:path';
 
 import pg from 'pg';
 
+import { openPglite, openPostgres, type Db } from '../apps/api/src/db/client.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
 import { root, rssKb } from './lib/harness.ts';
 
 const invoiceCount = Number(process.env.BENCH_INVOICES ?? 10_000);
@@ -191,10 +197,67 @@ async function prerequisites(url: string, token: string) {
   );
 }
 
+/** The ceiling: scratch copies of invoices and invoice_products, each batch one INSERT per table. */
+async function ceilingOf(store: Store) {
+  let db: Db;
+  if ('DATABASE_URL' in store) db = await openPostgres(store.DATABASE_URL, 1);
+  else {
+    db = await openPglite();
+    await migrate(db);
+  }
+  await db.exec(`
+    CREATE TABLE ceiling_invoices (LIKE invoices INCLUDING ALL);
+    CREATE TABLE ceiling_invoice_products (LIKE invoice_products INCLUDING ALL);`);
+  let nextLine = 0;
+  return {
+    close: () => db.close(),
+    /** Milliseconds to write these passes' batches into empty scratch tables. */
+    async run(batches: ReturnType<typeof invoice>[][]) {
+      await db.exec('TRUNCATE ceiling_invoices, ceiling_invoice_products');
+      const started = performance.now();
+      for (const items of batches) {
+        const ids = items.map((i) => Number(i.invoice_number.slice(3)) + 1);
+        await db.query(
+          `INSERT INTO ceiling_invoices (cycle_log_id, invoice_number, account_id, bill_date, due_date, monthly_charges,
+             late_payment_charges, total_amt_due)
+           SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::date[], $5::date[], $6::numeric[], $7::numeric[],
+             $8::numeric[])`,
+          [
+            ids,
+            items.map((i) => i.invoice_number),
+            items.map((i) => Number(i.account_number.slice(2)) + 1),
+            items.map((i) => i.bill_date),
+            items.map((i) => i.due_date),
+            items.map((i) => i.monthly_charges),
+            items.map((i) => i.late_payment_charges),
+            items.map((i) => i.total_amt_due),
+          ],
+        );
+        const lines = items.flatMap((i, k) => i.lines.map((l) => ({ ...l, id: ids[k] as number })));
+        await db.query(
+          `INSERT INTO ceiling_invoice_products (invoice_product_id, cycle_log_id, base_order_id, product_cd,
+             description, price)
+           SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::numeric[])`,
+          [
+            lines.map(() => (nextLine += 1)),
+            lines.map((l) => l.id),
+            lines.map((l) => Number(l.order_number.slice(5)) + 1),
+            lines.map((l) => l.product_cd),
+            lines.map((l) => l.description),
+            lines.map((l) => l.price),
+          ],
+        );
+      }
+      return performance.now() - started;
+    },
+  };
+}
+
 async function invoicePasses(name: string, store: Store, port: number) {
   const token = createToken(store);
   const server = await startServer(store, port);
   const rows: Record<string, unknown>[] = [];
+  const ceiling = await ceilingOf(store);
   try {
     await prerequisites(server.url, token);
     const startRss = rssKb(server.pid);
@@ -218,6 +281,12 @@ async function invoicePasses(name: string, store: Store, port: number) {
       }
       const seconds = (performance.now() - started) / 1000;
       batchMs.sort((a, b) => a - b);
+      const batches = [];
+      for (let from = 0; from < invoiceCount; from += batchSize)
+        batches.push(
+          Array.from({ length: Math.min(batchSize, invoiceCount - from) }, (_, k) => invoice(from + k, pass)),
+        );
+      const ceilingSeconds = (await ceiling.run(batches)) / 1000;
       rows.push({
         database: name,
         pass: expected,
@@ -225,6 +294,8 @@ async function invoicePasses(name: string, store: Store, port: number) {
         lines: invoiceCount * linesPerInvoice,
         seconds: Number(seconds.toFixed(1)),
         upsertsPerSecond: Math.round(invoiceCount / seconds),
+        ceilingPerSecond: Math.round(invoiceCount / ceilingSeconds),
+        ratio: Number((ceilingSeconds / seconds).toFixed(2)),
         batchMsMedian: Math.round(batchMs[Math.floor(batchMs.length / 2)] as number),
         batchMsMax: Math.round(batchMs.at(-1) as number),
       });
@@ -234,27 +305,36 @@ async function invoicePasses(name: string, store: Store, port: number) {
     rows.forEach((row) => Object.assign(row, { serverRssStartMB: mb(startRss), serverRssPeakMB: mb(peak) }));
   } finally {
     await server.stop();
+    await ceiling.close();
   }
   return rows;
 }
 
-/** A CSV of `count` products, written as a stream (the bench itself must not hold the file either). */
-async function productsCsv(file: string, count: number) {
+/**
+ * A CSV of `count` payments of 100 accounts (a provider's payment history, applied set-based), written as
+ * a stream (the bench itself must not hold the file either); and the CSV of those accounts.
+ */
+async function paymentsCsv(file: string, count: number) {
+  writeFileSync(
+    `${file}.accounts.csv`,
+    `account_number,name,company\n${Array.from({ length: accountCount }, (_, i) => `${accountNumber(i)},Account ${i},Co ${i % 10}`).join('\n')}\n`,
+  );
   const out = createWriteStream(file);
-  out.write('product_cd,product,short_product_name,product_group,product_controller,active\n');
+  out.write('payment_reference,account_number,paid_at,amount\n');
   for (let i = 0; i < count; i++) {
-    const line = `IMP${i},"Imported product ${i}, managed",P${i % 1000},Import,import,${i % 7 === 0 ? 'false' : 'true'}\n`;
+    const day = new Date(Date.UTC(2024, 0, 1) + (i % 700) * 86_400_000).toISOString().slice(0, 10);
+    const line = `IMP-PAY-${i},${accountNumber(i % accountCount)},${day}T10:00:00Z,${(10 + (i % 990)).toFixed(2)}\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
 }
 
-/** `npm run import` (compiled, as the script runs it) of `rows` products; its memory sampled every 100 ms. */
-async function importRun(store: Store, file: string, rows: number) {
+/** `npm run import` (compiled, as the script runs it) of `rows` items; its memory sampled every 100 ms. */
+async function importRun(store: Store, collection: string, file: string, rows: number) {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', 'apps/api/dist/import-cli.js', '--collection', 'products', '--file', file],
+    ['--enable-source-maps', 'apps/api/dist/import-cli.js', '--collection', collection, '--file', file],
     { cwd: root, env: { ...process.env, ...store }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const pid = child.pid as number;
@@ -317,11 +397,14 @@ if (upserts.length) {
 }
 if (!only || only === 'import') {
   const file = join(tmpdir(), `portal-bench-import-${importRows}.csv`);
-  await productsCsv(file, importRows);
-  const run = await importRun({ DATABASE_URL: await freshDatabase('portal_bench_import') }, file, importRows);
+  await paymentsCsv(file, importRows);
+  const store = { DATABASE_URL: await freshDatabase('portal_bench_import') };
+  await importRun(store, 'accounts', `${file}.accounts.csv`, accountCount);
+  const run = await importRun(store, 'payments', file, importRows);
   rmSync(file, { force: true });
+  rmSync(`${file}.accounts.csv`, { force: true });
   console.log(
-    `\nnpm run import of ${importRows.toLocaleString('en-US')} CSV rows on PostgreSQL (load average ${load()})`,
+    `\nnpm run import of ${importRows.toLocaleString('en-US')} CSV payment rows on PostgreSQL (load average ${load()})`,
   );
   console.table(run.atTenths);
   console.log({ ...run, atTenths: undefined });

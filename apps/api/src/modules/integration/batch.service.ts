@@ -18,8 +18,8 @@ import type { Release } from '../../lib/in-flight.ts';
 import { tooManyAttempts } from '../../lib/rate-limiter.ts';
 import { answerFor, validationError } from '../../plugins/error-handler.ts';
 import { unstorableTextFields } from '../../plugins/route.ts';
-import { upserts } from './collections/index.ts';
-import type { Outcome } from './collections/upsert.ts';
+import { setUpserts, upserts } from './collections/index.ts';
+import type { Outcome, SetOutcome, UpsertContext, UpsertSet } from './collections/upsert.ts';
 import { latestBatches, recentBatches, recordBatch, type BatchCounts, type Refusal } from './batches.repository.ts';
 import { lanes } from './lanes.ts';
 
@@ -48,11 +48,30 @@ function itemErrors(collection: CollectionName, error: ZodError): FieldErrors {
 }
 
 /** Thrown inside a dry run's transaction so that nothing it wrote stays. */
-class DryRun extends Error {
-  constructor(readonly outcome: Outcome) {
+class DryRun<T> extends Error {
+  constructor(readonly outcome: T) {
     super('dry run');
   }
 }
+
+/** An item parsed with its collection's schema (canonical form) and its key, or its answer when refused. */
+export type Parsed = { key: string; item: unknown } | { result: ItemResult };
+
+export function parseItem(collection: CollectionName, raw: unknown): Parsed {
+  const { item: schema, key } = integration.collections[collection];
+  // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (Call.checkedPerItem).
+  const unstorable = raw && typeof raw === 'object' ? unstorableTextFields(raw as Record<string, unknown>) : [];
+  if (unstorable.length) {
+    const errors = Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]]));
+    return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success)
+    return { result: { key: rawKey(raw, key), status: 'invalid', errors: itemErrors(collection, parsed.error) } };
+  return { key: String((parsed.data as Record<string, unknown>)[key]), item: parsed.data };
+}
+
+type Applied = { result: ItemResult; after?: () => Promise<void> };
 
 /**
  * Parses one item with its collection's schema and applies it in its own transaction. An invalid
@@ -64,36 +83,40 @@ export async function applyItem(
   collection: CollectionName,
   raw: unknown,
   dryRun = false,
-): Promise<{ result: ItemResult; after?: () => Promise<void> }> {
+): Promise<Applied> {
   // Each item starts on a turn of the event loop of its own: items that need no database (refused by
   // their schema) would otherwise run a whole batch in one turn while customers' requests wait.
   await nextTurn();
-  const { item: schema, key } = integration.collections[collection];
+  const parsed = parseItem(collection, raw);
+  if ('result' in parsed) return parsed;
+  return applyParsed(deps, collection, parsed.key, parsed.item, dryRun);
+}
+
+/** What an upsert is given besides its item, from the batch's dependencies. */
+const contextOf = (deps: Deps): UpsertContext => ({
+  deps,
+  nowMs: deps.clock.now(),
+  invoiceDaysAhead: deps.env.INTEGRATION_INVOICE_DAYS_AHEAD,
+});
+
+async function applyParsed(
+  deps: Deps,
+  collection: CollectionName,
+  itemKey: string,
+  item: unknown,
+  dryRun: boolean,
+): Promise<Applied> {
   const upsert = upserts[collection] as (db: Deps['db'], item: unknown, ctx: object) => Promise<Outcome>;
-  // Texts no column can hold (a NUL, a lone surrogate) refuse this item only (Call.checkedPerItem).
-  const unstorable = raw && typeof raw === 'object' ? unstorableTextFields(raw as Record<string, unknown>) : [];
-  if (unstorable.length) {
-    const errors = Object.fromEntries(unstorable.map((field) => [field, [validationMessages.type]]));
-    return { result: { key: rawKey(raw, key), status: 'invalid', errors } };
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success)
-    return { result: { key: rawKey(raw, key), status: 'invalid', errors: itemErrors(collection, parsed.error) } };
-  const itemKey = String((parsed.data as Record<string, unknown>)[key]);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const outcome = await deps.db.tx(async (db) => {
-        const done = await upsert(db, parsed.data, {
-          deps,
-          nowMs: deps.clock.now(),
-          invoiceDaysAhead: deps.env.INTEGRATION_INVOICE_DAYS_AHEAD,
-        });
+        const done = await upsert(db, item, contextOf(deps));
         if (dryRun) throw new DryRun(done);
         return done;
       });
       return { result: { key: itemKey, status: outcome.status }, ...(outcome.after ? { after: outcome.after } : {}) };
     } catch (error) {
-      if (error instanceof DryRun) return { result: { key: itemKey, status: error.outcome.status } };
+      if (error instanceof DryRun) return { result: { key: itemKey, status: (error.outcome as Outcome).status } };
       // Items applied side by side (or two feeds at once) can both insert a shared row, e.g. one team
       // member of two accounts: the loser rolls back whole and, tried again, finds the row there.
       const code = (error as { code?: unknown }).code;
@@ -109,6 +132,81 @@ export async function applyItem(
       throw error;
     }
   }
+}
+
+/** True when a collection's batches are applied set-based (see applySet). */
+export const appliesSets = (collection: CollectionName) => setUpserts[collection] !== undefined;
+
+/**
+ * Applies items of a set-based collection (decision 128), answered in item order: each parsed, then
+ * the valid ones applied together in one transaction by the collection's set upsert, which reads what
+ * they refer to and what is held once and writes each table once. The items must have distinct keys
+ * (a batch refuses repeats; an import starts a new set at one). A value the database still refuses,
+ * which the checks did not foresee, rolls the set back; its items are then applied one by one, so one
+ * bad item never costs the others. A dry run rolls back whatever it wrote.
+ */
+export async function applySet(
+  deps: Deps,
+  collection: CollectionName,
+  raws: readonly unknown[],
+  dryRun = false,
+): Promise<Applied[]> {
+  const parsed: Parsed[] = [];
+  for (const [index, raw] of raws.entries()) {
+    // Parsing a thousand items is a while: customers' requests get turns in between.
+    if (index % 100 === 0) await nextTurn();
+    parsed.push(parseItem(collection, raw));
+  }
+  return applyParsedSet(deps, collection, parsed, dryRun);
+}
+
+/** applySet of items already parsed (an import parses the next rows while the previous ones are written). */
+export async function applyParsedSet(
+  deps: Deps,
+  collection: CollectionName,
+  parsed: readonly Parsed[],
+  dryRun = false,
+): Promise<Applied[]> {
+  const apply = setUpserts[collection] as UpsertSet<unknown>;
+  const out: Applied[] = new Array(parsed.length);
+  const valid: { index: number; key: string; item: unknown }[] = [];
+  for (const [index, p] of parsed.entries()) {
+    if ('result' in p) out[index] = p;
+    else valid.push({ index, ...p });
+  }
+  if (valid.length === 0) return out;
+  let outcomes: SetOutcome[] | undefined;
+  for (let attempt = 1; !outcomes; attempt += 1) {
+    try {
+      outcomes = await deps.db.tx(async (db) => {
+        const done = await apply(
+          db,
+          valid.map((v) => v.item),
+          contextOf(deps),
+        );
+        if (dryRun) throw new DryRun(done);
+        return done;
+      });
+    } catch (error) {
+      if (error instanceof DryRun) outcomes = error.outcome as SetOutcome[];
+      else {
+        const code = String((error as { code?: unknown }).code);
+        if (attempt < maxAttempts && retryable.has(code)) continue;
+        if (!/^2[23]/.test(code)) throw error;
+        for (const v of valid) out[v.index] = await applyParsed(deps, collection, v.key, v.item, dryRun);
+        return out;
+      }
+    }
+  }
+  valid.forEach((v, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) throw new Error('integration: a set upsert answered fewer outcomes than items');
+    out[v.index] =
+      outcome.status === 'invalid'
+        ? { result: { key: v.key, status: 'invalid', errors: outcome.errors } }
+        : { result: { key: v.key, status: outcome.status }, ...(outcome.after ? { after: outcome.after } : {}) };
+  });
+  return out;
 }
 
 /** unique_violation, serialization_failure, deadlock_detected: a concurrent writer won; trying again is safe. */
@@ -135,6 +233,17 @@ export function laneKey(collection: CollectionName, raw: unknown): string {
   return account ? `a:${account}` : `k:${rawKey(raw, integration.collections[collection].key).toLowerCase()}`;
 }
 
+/** The row an item writes to (see sameKeyErrors), or null when it names no key. */
+export function keyTarget(collection: CollectionName, raw: unknown): string | null {
+  const value = rawKey(raw, integration.collections[collection].key).trim();
+  if (!value) return null;
+  return [
+    collection === 'users' ? value.toLowerCase() : value,
+    rawKey(raw, 'account_number').trim(),
+    collection === 'product-objects' ? rawKey(raw, 'order_number').trim() : '',
+  ].join('\u0000');
+}
+
 /**
  * What a batch item writes to: its key (emails in any case), within its account and, for product
  * objects, its order. Two items of a batch writing to the same row would leave whichever came last:
@@ -144,14 +253,8 @@ export function sameKeyErrors(collection: CollectionName, items: unknown[]): Map
   const key = integration.collections[collection].key;
   const positions = new Map<string, number[]>();
   for (const [index, raw] of items.entries()) {
-    const value = rawKey(raw, key).trim();
-    if (!value) continue;
-    const target = [
-      collection === 'users' ? value.toLowerCase() : value,
-      rawKey(raw, 'account_number').trim(),
-      collection === 'product-objects' ? rawKey(raw, 'order_number').trim() : '',
-    ].join('\u0000');
-    positions.set(target, [...(positions.get(target) ?? []), index]);
+    const target = keyTarget(collection, raw);
+    if (target) positions.set(target, [...(positions.get(target) ?? []), index]);
   }
   const errors = new Map<number, FieldErrors>();
   for (const indexes of positions.values()) {
@@ -227,10 +330,15 @@ export async function runBatch(
   const run = lanes(laneCount(deps, 'batch'));
   const sameKey = sameKeyErrors(collection, items);
   const failure = await settle(async () => {
+    const together: number[] = [];
     for (const [index, raw] of items.entries()) {
       const errors = sameKey.get(index);
       if (errors) {
         results[index] = { key: rawKey(raw, integration.collections[collection].key), status: 'invalid', errors };
+        continue;
+      }
+      if (appliesSets(collection)) {
+        together.push(index);
         continue;
       }
       await run.push(laneKey(collection, raw), async () => {
@@ -239,6 +347,18 @@ export async function runBatch(
         if (applied.after) after.push(applied.after);
       });
     }
+    if (together.length === 0) return;
+    const applied = await connections(() =>
+      applySet(
+        deps,
+        collection,
+        together.map((index) => items[index]),
+      ),
+    );
+    applied.forEach((a, i) => {
+      results[together[i] as number] = a.result;
+      if (a.after) after.push(a.after);
+    });
   }, run);
   // Even when an item failed (the call then answers SERVER_ERROR), the items before it are committed:
   // their invitations go out and the record says what was applied.

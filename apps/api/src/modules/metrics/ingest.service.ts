@@ -288,31 +288,46 @@ const seriesKeyOf = (baseOrderId: number, metric: string, labels: string) =>
 const idOf = (k: store.SeriesKey) => seriesKeyOf(k.baseOrderId, k.metric, k.labels);
 
 /**
- * The series that may be written: those that exist, and new ones while their order has fewer than
- * `max` (decision 115), in the order they come. Only a request with new series takes the orders' lock;
- * which exist is asked again under it, as another writer may have created some meanwhile.
+ * Of these new series, those that may be created: while their order has fewer than `max` (decision
+ * 115), in the order they come. Takes the orders' lock; which exist is asked again under it, as another
+ * writer may have created some meanwhile. Answers the refused ones.
  */
-async function admitSeries(t: Db, keys: readonly store.SeriesKey[], max: number) {
-  const existing = async (of: readonly store.SeriesKey[]) =>
-    new Set(
-      (await store.existingSeries(t, of)).map((s) => seriesKeyOf(s.base_order_id, s.metric, labelsKey(s.labels))),
-    );
-  const before = await existing(keys);
-  let fresh = keys.filter((k) => !before.has(idOf(k)));
-  const refused = new Set<string>();
-  if (fresh.length === 0) return refused;
+async function admitSeries(t: Db, fresh: readonly store.SeriesKey[], max: number) {
   const counts = await store.lockOrderSeriesCounts(
     t,
     fresh.map((k) => k.baseOrderId),
   );
-  const now = await existing(fresh);
-  fresh = fresh.filter((k) => !now.has(idOf(k)));
+  const now = new Set(
+    (await store.existingSeries(t, fresh)).map((s) => seriesKeyOf(s.base_order_id, s.metric, labelsKey(s.labels))),
+  );
+  const refused = new Set<string>();
   for (const k of fresh) {
+    if (now.has(idOf(k))) continue;
     const count = counts.get(k.baseOrderId) ?? 0;
     if (count >= max) refused.add(idOf(k));
     else counts.set(k.baseOrderId, count + 1);
   }
   return refused;
+}
+
+/** One order for keys, the same in every writer (series are created in it). */
+const byKey = (a: store.SeriesKey, b: store.SeriesKey) =>
+  a.baseOrderId - b.baseOrderId ||
+  (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) ||
+  (a.labels < b.labels ? -1 : a.labels > b.labels ? 1 : 0);
+
+/**
+ * The states of the series of these keys, locked: the existing ones in one statement; the new ones
+ * (only those admitted) created, then locked, in a second and third. Answers them and the refused keys.
+ */
+async function seriesStates(t: Db, keys: readonly store.SeriesKey[], max: number | undefined) {
+  const states = await store.lockExistingSeries(t, keys);
+  const found = new Set(states.map((s) => seriesKeyOf(s.base_order_id, s.metric, labelsKey(s.labels))));
+  const missing = keys.filter((k) => !found.has(idOf(k))).sort(byKey);
+  if (missing.length === 0) return { states, refused: new Set<string>() };
+  const refused = max === undefined ? new Set<string>() : await admitSeries(t, missing, max);
+  states.push(...(await store.createSeries(t, refused.size ? missing.filter((k) => !refused.has(idOf(k))) : missing)));
+  return { states, refused };
 }
 
 /**
@@ -346,24 +361,17 @@ async function write(
   );
 
   return db.tx(async (t) => {
-    const refusedIds =
-      maxSeriesPerOrder === undefined
-        ? new Set<string>()
-        : await admitSeries(
-            t,
-            [...bySeries.values()].map((s) => s.key),
-            maxSeriesPerOrder,
-          );
+    const { states, refused: refusedIds } = await seriesStates(
+      t,
+      [...bySeries.values()].map((s) => s.key),
+      maxSeriesPerOrder,
+    );
     const refused: Rejected[] = [];
     for (const id of refusedIds) {
       for (const p of bySeries.get(id)?.points ?? [])
         refused.push({ index: p.index, errors: { order_number: [messages.tooManySeries(maxSeriesPerOrder ?? 0)] } });
       bySeries.delete(id);
     }
-    const states = await store.lockSeries(
-      t,
-      [...bySeries.values()].map((s) => s.key),
-    );
     const stateOf = new Map(states.map((s) => [seriesKeyOf(s.base_order_id, s.metric, labelsKey(s.labels)), s]));
     const series = [...bySeries].map(([id, { points: seriesPoints }]) => {
       const state = stateOf.get(id);
@@ -379,6 +387,8 @@ async function write(
     const stored = new Map((await store.storedRaw(t, maybeStored)).map((r) => [`${r.series_id}:${r.ts}`, r]));
 
     const raw: store.RawRow[] = [];
+    // Points after their series' newest (the common case) cannot be stored yet: a plain insert.
+    const newest: store.RawRow[] = [];
     const fresh: Placed[] = [];
     const rebuild: store.Bucket[] = [];
     const older = new Map<RollupTier['name'], Placed[]>();
@@ -392,7 +402,9 @@ async function write(
         if (home?.name === 'raw') {
           const before = stored.get(`${state.series_id}:${row.ts}`) ?? (row.stored === 'raw' ? row.before : undefined);
           if (before && before.value === row.value && before.counter === row.counter) continue; // a repeat
-          raw.push({ seriesId: state.series_id, ts: row.ts, value: row.value, counter: row.counter });
+          const rawRow = { seriesId: state.series_id, ts: row.ts, value: row.value, counter: row.counter };
+          if (!before && (state.last_ts === null || row.ts > state.last_ts)) newest.push(rawRow);
+          else raw.push(rawRow);
           if (before) rebuild.push({ seriesId: state.series_id, bucket: row.ts });
           else if (row.value !== null) {
             fresh.push({ seriesId: state.series_id, ts: row.ts, value: row.value });
@@ -414,6 +426,7 @@ async function write(
       }
       updates.push(seriesUpdate(state, rows));
     }
+    await store.insertRaw(t, newest);
     await store.upsertRaw(t, raw);
 
     // New values widen every tier's bucket; points older than a tier keeps join at the tier that does.

@@ -93,7 +93,7 @@ function sinkOf(db: Db, origin: string, local?: (points: readonly LivePoint[]) =
   return {
     async notify(t, points) {
       if (key || points.length === 0) return;
-      for (const payload of notifyPayloads(origin, points)) await notifyLive(t, liveChannel, payload);
+      await notifyLive(t, liveChannel, notifyPayloads(origin, points));
     },
     deliver(points) {
       if (points.length === 0) return;

@@ -63,11 +63,34 @@ export async function lockOrderSeriesCounts(db: Db, baseOrderIds: readonly numbe
   return new Map(rows.map((r) => [r.base_order_id, r.n]));
 }
 
+const stateColumns = `s.series_id, s.base_order_id, s.metric, s.labels, s.counter,
+  extract(epoch FROM s.last_ts)::float8 AS last_ts, extract(epoch FROM s.counter_ts)::float8 AS counter_ts,
+  s.counter_value`;
+
 /**
- * The series of these keys, created when new, locked for the rest of the transaction (in series_id
- * order, so two writers never deadlock): a counter's rates depend on its previous reading.
+ * The existing series of these keys, locked for the rest of the transaction (in series_id order, so two
+ * writers never deadlock): a counter's rates depend on its previous reading.
  */
-export async function lockSeries(db: Db, keys: readonly SeriesKey[]): Promise<SeriesState[]> {
+export function lockExistingSeries(db: Db, keys: readonly SeriesKey[]): Promise<SeriesState[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.query<SeriesState>(
+    `SELECT ${stateColumns}
+       FROM metric_series s
+       JOIN unnest($1::int[], $2::text[], $3::text[]) AS u(o, m, l)
+         ON s.base_order_id = u.o AND s.metric = u.m AND s.labels = u.l::jsonb
+      ORDER BY s.series_id
+        FOR UPDATE OF s`,
+    [keys.map((k) => k.baseOrderId), keys.map((k) => k.metric), keys.map((k) => k.labels)],
+  );
+}
+
+/**
+ * Creates the series of these keys (those another writer has not created meanwhile) and answers them
+ * all, locked like lockExistingSeries. The caller passes them in one order (every writer the same), so
+ * two writers creating the same series wait for each other in that order, never in a cycle.
+ */
+export async function createSeries(db: Db, keys: readonly SeriesKey[]): Promise<SeriesState[]> {
+  if (keys.length === 0) return [];
   const params = [keys.map((k) => k.baseOrderId), keys.map((k) => k.metric), keys.map((k) => k.labels)];
   await db.query(
     `INSERT INTO metric_series (base_order_id, metric, labels, counter)
@@ -75,17 +98,7 @@ export async function lockSeries(db: Db, keys: readonly SeriesKey[]): Promise<Se
      ON CONFLICT (base_order_id, metric, labels) DO NOTHING`,
     [...params, keys.map((k) => k.counter)],
   );
-  return db.query<SeriesState>(
-    `SELECT s.series_id, s.base_order_id, s.metric, s.labels, s.counter,
-            extract(epoch FROM s.last_ts)::float8 AS last_ts, extract(epoch FROM s.counter_ts)::float8 AS counter_ts,
-            s.counter_value
-       FROM metric_series s
-       JOIN unnest($1::int[], $2::text[], $3::text[]) AS u(o, m, l)
-         ON s.base_order_id = u.o AND s.metric = u.m AND s.labels = u.l::jsonb
-      ORDER BY s.series_id
-        FOR UPDATE OF s`,
-    params,
-  );
+  return lockExistingSeries(db, keys);
 }
 
 export const partitionName = (day: number) =>
@@ -103,12 +116,21 @@ export async function rawPartitionDays(db: Db): Promise<number[]> {
     .map((m) => Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000);
 }
 
+/** SQLSTATE duplicate_table, unique_violation: a writer beside this one created the same partition first. */
+const createdBeside = new Set(['42P07', '23505']);
+
 export async function createRawPartition(db: Db, day: number) {
   const iso = (s: number) => new Date(s * 1000).toISOString();
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF metric_raw
-       FOR VALUES FROM ('${iso(day)}') TO ('${iso(day + DAY)}')`,
-  );
+  // IF NOT EXISTS does not cover two writers creating it at the same moment (senders crossing midnight).
+  await db
+    .query(
+      `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF metric_raw
+         FOR VALUES FROM ('${iso(day)}') TO ('${iso(day + DAY)}')`,
+    )
+    .catch(async (error: unknown) => {
+      if (!createdBeside.has(String((error as { code?: unknown }).code))) throw error;
+      if (!(await rawPartitionDays(db)).includes(day)) throw error;
+    });
 }
 
 export const dropRawPartition = (db: Db, day: number) => db.query(`DROP TABLE IF EXISTS ${partitionName(day)}`);
@@ -118,6 +140,19 @@ export interface RawRow {
   ts: number;
   value: number | null;
   counter: number | null;
+}
+
+/**
+ * Inserts raw points known to be new: each later than its series' newest point (which the writer holds
+ * locked), so no stored point can have the same series and time. The cheapest insert there is.
+ */
+export async function insertRaw(db: Db, rows: readonly RawRow[]) {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO metric_raw (series_id, ts, value, counter)
+     SELECT s, to_timestamp(t), v, c FROM unnest($1::int[], $2::float8[], $3::float8[], $4::float8[]) AS u(s, t, v, c)`,
+    [rows.map((r) => r.seriesId), rows.map((r) => r.ts), rows.map((r) => r.value), rows.map((r) => r.counter)],
+  );
 }
 
 /** Inserts raw points, replacing a stored point of the same series and time when its value differs. */

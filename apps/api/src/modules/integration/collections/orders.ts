@@ -1,7 +1,17 @@
 import type { OrderItem } from '@portal/contract';
 
-import { deleteComponents, insertComponents, orderReferences, readOrder, upsertOrder } from './orders.repository.ts';
-import { messages, reject, same, type Upsert } from './upsert.ts';
+import {
+  deleteComponentsOf,
+  insertComponentsOf,
+  insertOrders,
+  orderReferencesOf,
+  readOrders,
+  updateOrders,
+  type ComponentRow,
+  type OrderRow,
+} from './orders.repository.ts';
+import { cents, decimalOf } from './rules.ts';
+import { messages, same, single, type SetOutcome, type UpsertSet } from './upsert.ts';
 
 /** What other modules (and the seed) use of this module's rows: they import this service, never its repository. */
 export { accountIdOf } from './orders.repository.ts';
@@ -34,29 +44,80 @@ export function orderTerm(termCd: string | null): { order_term_cd: string | null
   return { order_term_cd: termCd, order_term: termCd };
 }
 
-/** orders by order_number; the components list replaces the order's components. */
-export const upsertOrderItem: Upsert<OrderItem> = async (db, item, { nowMs }) => {
-  const { accountId, productExists, projectManagerId } = await orderReferences(db, item);
-  const errors = {
-    ...(accountId ? {} : { account_number: [messages.account] }),
-    ...(productExists ? {} : { product_cd: [messages.product] }),
-    ...(item.project_manager && !projectManagerId ? { project_manager: [messages.teamMember] } : {}),
-  };
-  if (Object.keys(errors).length) throw reject(errors);
-
-  const held = await readOrder(db, item.order_number);
-  if (held) {
-    const { base_order_id: _, ...current } = held;
-    if (same(current, canonical(item))) return { status: 'unchanged' };
-  }
-  const baseOrderId = await upsertOrder(
+/**
+ * orders by order_number; the components list replaces the order's components, and the order's monthly
+ * charge is their sum (exact); the shown term follows the term code; a new order dates from the item's
+ * time (nowMs). Set-based: references and held orders (with their components) read once, each table
+ * written once.
+ */
+export const upsertOrders: UpsertSet<OrderItem> = async (db, items, { nowMs }) => {
+  const refs = await orderReferencesOf(
     db,
-    item,
-    { accountId: accountId!, projectManagerId: projectManagerId ?? null },
-    { ...orderTerm(item.term_cd ?? null), nowMs },
+    [...new Set(items.map((i) => i.account_number))],
+    [...new Set(items.map((i) => i.product_cd))],
+    [...new Set(items.flatMap((i) => (i.project_manager ? [i.project_manager] : [])))],
   );
-  // A new order has no components to replace.
-  if (held) await deleteComponents(db, baseOrderId);
-  await insertComponents(db, baseOrderId, item.components);
-  return { status: held ? 'updated' : 'created' };
+  const held = new Map(
+    (
+      await readOrders(
+        db,
+        items.map((i) => i.order_number),
+      )
+    ).map((o) => [o.order_number, o]),
+  );
+  const outcomes: SetOutcome[] = [];
+  const fresh: OrderRow[] = [];
+  const changed: OrderRow[] = [];
+  const components = new Map<string, OrderItem['components']>();
+  const replaced: number[] = [];
+  for (const item of items) {
+    const accountId = refs.accounts.get(item.account_number);
+    const projectManagerId = item.project_manager ? refs.teamMembers.get(item.project_manager) : undefined;
+    const errors = {
+      ...(accountId ? {} : { account_number: [messages.account] }),
+      ...(refs.products.has(item.product_cd) ? {} : { product_cd: [messages.product] }),
+      ...(item.project_manager && !projectManagerId ? { project_manager: [messages.teamMember] } : {}),
+    };
+    if (Object.keys(errors).length || !accountId) {
+      outcomes.push({ status: 'invalid', errors });
+      continue;
+    }
+    const current = held.get(item.order_number);
+    const wanted = canonical(item);
+    if (current) {
+      const { base_order_id: _, order_number: __, ...stored } = current;
+      if (same(stored, wanted)) {
+        outcomes.push({ status: 'unchanged' });
+        continue;
+      }
+    }
+    const row: OrderRow = {
+      ...item,
+      accountId,
+      projectManagerId: projectManagerId ?? null,
+      mrcCharges: decimalOf(item.components.reduce((sum, c) => sum + cents(c.mrc_charges), 0n)),
+      ...orderTerm(item.term_cd ?? null),
+      nowMs,
+    };
+    (current ? changed : fresh).push(row);
+    // A new order has no components to replace; a held one only when they differ.
+    if (!current || !same(current.components, wanted.components)) {
+      if (current) replaced.push(current.base_order_id);
+      components.set(item.order_number, item.components);
+    }
+    outcomes.push({ status: current ? 'updated' : 'created' });
+  }
+  const ids = new Map([...held.values()].map((o) => [o.order_number, o.base_order_id]));
+  for (const created of await insertOrders(db, fresh)) ids.set(created.order_number, created.base_order_id);
+  await updateOrders(db, changed);
+  await deleteComponentsOf(db, replaced);
+  await insertComponentsOf(
+    db,
+    [...components].flatMap(([number, list]) =>
+      list.map((c, sortOrder): ComponentRow => ({ ...c, baseOrderId: ids.get(number)!, sortOrder })),
+    ),
+  );
+  return outcomes;
 };
+
+export const upsertOrderItem = single(upsertOrders);

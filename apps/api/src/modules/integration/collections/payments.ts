@@ -1,46 +1,114 @@
 import { integration, type PaymentItem } from '@portal/contract';
 
-import { paymentReferences, readPayment, refreshAmountPaid, upsertPayment } from './payments.repository.ts';
+import {
+  insertPayments,
+  paidSums,
+  paymentReferencesOf,
+  readPayments,
+  refreshAmountPaid,
+  updatePayments,
+  type PaymentRow,
+} from './payments.repository.ts';
 
 /** An invoice's paid amount recomputed from its payments (the payments module's own payments too). */
 export { refreshAmountPaid };
-import { paymentRules } from './rules.ts';
-import { messages, reject, same, type Upsert } from './upsert.ts';
+import { cents, decimalOf, paymentRules } from './rules.ts';
+import { messages, same, single, type SetOutcome, type UpsertSet } from './upsert.ts';
 
 /**
- * payments by payment_reference, in the account's currency; the invoice (optional) must be one of the same account's, and its
- * paid amount (so its status and the balance history) follows its payments. More than nothing, not in the future,
- * never beyond the invoice's open amount (paymentRules).
+ * payments by payment_reference, in the account's currency; the invoice (optional) must be one of the same
+ * account's, and its paid amount (so its status and the balance history) follows its payments. More than
+ * nothing, not in the future, never beyond the invoice's open amount (paymentRules). Set-based: references,
+ * held payments and the invoices' paid sums read once; the sums followed in the process item after item,
+ * so each item sees what the items before it paid, as it would applied on its own.
  */
-export const upsertPaymentItem: Upsert<PaymentItem> = async (db, item, { nowMs }) => {
-  const { accountId, currency, cycleLogId, invoice } = await paymentReferences(
+export const upsertPayments: UpsertSet<PaymentItem> = async (db, items, { nowMs }) => {
+  const refs = await paymentReferencesOf(
     db,
-    item.account_number,
-    item.invoice_number ?? null,
-    item.payment_reference,
+    [...new Set(items.map((i) => i.account_number))],
+    [...new Set(items.flatMap((i) => (i.invoice_number ? [i.invoice_number] : [])))],
   );
-  if (!accountId) throw reject({ account_number: [messages.account] });
-  // Its amount is in the account's currency: a payment stating another is refused, never converted.
-  if (item.currency && item.currency !== currency) {
-    throw reject({ currency: [integration.integrationMessages.accountCurrency(currency!)] });
-  }
-  if (item.invoice_number && !cycleLogId) throw reject({ invoice_number: [messages.invoice] });
-  const broken = paymentRules(item, { nowMs, invoice });
-  if (Object.keys(broken).length) throw reject(broken);
-  const held = await readPayment(db, item.payment_reference);
-  const { payment_reference: _, currency: ___, ...wanted } = item;
-  if (held) {
-    const { cycle_log_id: __, source, ...current } = held;
-    // The portal's record of the same payment becomes billing's, even when billing states it the same way.
-    if (source === 'billing' && same(current, { ...wanted, invoice_number: item.invoice_number ?? null }))
-      return { status: 'unchanged' };
-  }
-  await upsertPayment(db, item, accountId, cycleLogId);
-  // The invoice the payment leaves (if it moved) and the one it joins. Payments are never more than what an
-  // invoice has open (paymentRules), so their sum always fits its column.
-  await refreshAmountPaid(
-    db,
-    [held?.cycle_log_id, cycleLogId].filter((id): id is number => typeof id === 'number'),
+  const held = new Map(
+    (
+      await readPayments(
+        db,
+        items.map((i) => i.payment_reference),
+      )
+    ).map((h) => [h.payment_reference, h]),
   );
-  return { status: held ? 'updated' : 'created' };
+  const invoiceIds = new Set<number>();
+  for (const { cycleLogId } of refs.invoices.values()) invoiceIds.add(cycleLogId);
+  for (const h of held.values()) if (h.cycle_log_id !== null) invoiceIds.add(h.cycle_log_id);
+  const sums = await paidSums(db, [...invoiceIds]);
+  const paid = (id: number) => sums.get(id) ?? 0n;
+  const outcomes: SetOutcome[] = [];
+  const fresh: PaymentRow[] = [];
+  const changed: PaymentRow[] = [];
+  const touched = new Set<number>();
+  for (const item of items) {
+    const account = refs.accounts.get(item.account_number);
+    if (!account) {
+      outcomes.push({ status: 'invalid', errors: { account_number: [messages.account] } });
+      continue;
+    }
+    // Its amount is in the account's currency: a payment stating another is refused, never converted.
+    if (item.currency && item.currency !== account.currency) {
+      outcomes.push({
+        status: 'invalid',
+        errors: { currency: [integration.integrationMessages.accountCurrency(account.currency)] },
+      });
+      continue;
+    }
+    const invoice = item.invoice_number ? refs.invoices.get(`${account.id}\u0000${item.invoice_number}`) : undefined;
+    if (item.invoice_number && !invoice) {
+      outcomes.push({ status: 'invalid', errors: { invoice_number: [messages.invoice] } });
+      continue;
+    }
+    const cycleLogId = invoice?.cycleLogId ?? null;
+    const current = held.get(item.payment_reference);
+    const broken = paymentRules(item, {
+      nowMs,
+      invoice: invoice
+        ? {
+            totalAmtDue: invoice.totalAmtDue,
+            // What the invoice's other payments paid: all but this one (as the items before it left them).
+            paidByOthers: decimalOf(
+              paid(invoice.cycleLogId) - (current?.cycle_log_id === invoice.cycleLogId ? cents(current.amount) : 0n),
+            ),
+            currency: account.currency,
+          }
+        : null,
+    });
+    if (Object.keys(broken).length) {
+      outcomes.push({ status: 'invalid', errors: broken });
+      continue;
+    }
+    const { payment_reference: _, currency: __, ...wanted } = item;
+    if (current) {
+      const { cycle_log_id: ___, payment_reference: ____, source, ...stored } = current;
+      // The portal's record of the same payment becomes billing's, even when billing states it the same way.
+      if (source === 'billing' && same(stored, { ...wanted, invoice_number: item.invoice_number ?? null })) {
+        outcomes.push({ status: 'unchanged' });
+        continue;
+      }
+    }
+    // The invoice the payment leaves (if it moved) and the one it joins: their sums as the next items see
+    // them. Payments are never more than what an invoice has open, so their sum always fits its column.
+    if (current?.cycle_log_id != null) {
+      sums.set(current.cycle_log_id, paid(current.cycle_log_id) - cents(current.amount));
+      touched.add(current.cycle_log_id);
+    }
+    if (cycleLogId !== null) {
+      sums.set(cycleLogId, paid(cycleLogId) + cents(item.amount));
+      touched.add(cycleLogId);
+    }
+    (current ? changed : fresh).push({ ...item, accountId: account.id, cycleLogId });
+    outcomes.push({ status: current ? 'updated' : 'created' });
+  }
+  await insertPayments(db, fresh);
+  await updatePayments(db, changed);
+  await refreshAmountPaid(db, [...touched]);
+  return outcomes;
 };
+
+export const upsertPaymentItem = single(upsertPayments);

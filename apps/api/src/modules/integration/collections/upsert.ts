@@ -28,6 +28,30 @@ export interface UpsertContext {
 /** Applies one parsed item inside a transaction (`db`): a batch item's own, or the demo seed's. */
 export type Upsert<T> = (db: Db, item: T, ctx: UpsertContext) => Promise<Outcome>;
 
+/** What applying an item of a set did: an Outcome, or the field errors that refused it. */
+export type SetOutcome = Outcome | { status: 'invalid'; errors: FieldErrors };
+
+/**
+ * Applies parsed items (distinct keys, in their order) inside one transaction, set-based (decision 128):
+ * validated in the process, the existing rows of all their keys read at once, and each table written by
+ * a statement or two whatever the number of items. Answers each item's outcome in item order, exactly
+ * what applying them one after another would answer.
+ */
+export type UpsertSet<T> = (db: Db, items: readonly T[], ctx: UpsertContext) => Promise<SetOutcome[]>;
+
+/** A collection's one-item upsert: its set-based one given one item (one set of rules, not two). */
+export const single =
+  <T>(apply: UpsertSet<T>): Upsert<T> =>
+  async (db, item, ctx) => {
+    const [outcome] = await apply(db, [item], ctx);
+    if (!outcome) throw new Error('integration: a set upsert answered no outcome');
+    if (outcome.status === 'invalid') throw reject(outcome.errors);
+    return outcome;
+  };
+
+/** Hundredths of a canonical amount ('-12.30'), exact. */
+export const hundredths = (amount: string) => BigInt(amount.replace('.', ''));
+
 /** Stable JSON (keys sorted) of a value, so two canonical forms compare by content. */
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
