@@ -1,5 +1,6 @@
 import type { BulkWriter, Ids } from './bulk.ts';
 import type { TeamMember, TeamRole } from './context.ts';
+import { demoMailDomain } from './provider.ts';
 import type { Random } from './random.ts';
 
 /**
@@ -132,7 +133,7 @@ export function seedTeam(bulk: BulkWriter, ids: Ids): TeamMember[] {
       first_nm: t.first_nm,
       last_nm: t.last_nm,
       team_title: t.team_title,
-      email_nm: `${t.first_nm}.${t.last_nm}@northwind.example`.toLowerCase(),
+      email_nm: `${t.first_nm}.${t.last_nm}@${demoMailDomain}`.toLowerCase(),
       phones: t.phones,
       role: t.role,
     };

@@ -16,7 +16,7 @@ import {
 import { hashLinkToken, linkLifetimes, newLinkToken } from './link-tokens.ts';
 import { composeMessage, hello } from './mail-templates.ts';
 
-export type MailDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'env'>;
+export type MailDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'env' | 'provider'>;
 
 /** The app's reset page: login/reset/{resetKey}/{email} (spec services.md). */
 export const resetLink = (env: Deps['env'], key: string, email: string) =>
