@@ -82,13 +82,16 @@ export function deploymentProfile(
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
       fromFile = parsed as Record<string, unknown>;
     } catch (error) {
-      return { problems: [`PROVIDER_PROFILE_FILE: cannot read ${file} as a JSON object (${(error as Error).message})`] };
+      return {
+        problems: [`PROVIDER_PROFILE_FILE: cannot read ${file} as a JSON object (${(error as Error).message})`],
+      };
     }
   }
   const source: Record<string, unknown> = { ...neutralColors, ...fromFile };
   for (const name of given) {
     const value = env[name] as string;
-    source[providerVariableFields[name]] = name === 'PROVIDER_POSTAL_ADDRESS' ? value.split(/\s*\|\s*|\\n/).join('\n') : value;
+    source[providerVariableFields[name]] =
+      name === 'PROVIDER_POSTAL_ADDRESS' ? value.split(/\s*\|\s*|\\n/).join('\n') : value;
   }
   const variableOf = (field: string) =>
     given.find((name) => providerVariableFields[name] === field) ??

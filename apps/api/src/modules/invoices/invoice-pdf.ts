@@ -71,7 +71,11 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const letterheadEnd = pdf.y;
 
   const factsX = page.margin + contentWidth - 200;
-  pdf.fillColor(ink).font('Helvetica-Bold').fontSize(22).text('INVOICE', factsX, page.margin, { width: 200, align: 'right' });
+  pdf
+    .fillColor(ink)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text('INVOICE', factsX, page.margin, { width: 200, align: 'right' });
   const facts: [string, string][] = [
     ['Invoice number', invoice.invoice_number],
     ['Account number', invoice.account_number],
@@ -173,7 +177,9 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
           provider.billing_phone && `call ${provider.billing_phone}`,
         ]
           .filter(Boolean)
-          .join(', ')}${provider.billing_email || provider.billing_phone ? ', or contact' : 'Contact'} your account team in the customer portal.`,
+          .join(
+            ', ',
+          )}${provider.billing_email || provider.billing_phone ? ', or contact' : 'Contact'} your account team in the customer portal.`,
       page.margin,
       y + 24,
       { width: contentWidth },

@@ -110,7 +110,11 @@ export function createProfileService(
       assertSelf(caller);
       const row = await load(caller);
       const key = generateSecret();
-      const uri = generateURI({ issuer: (await deps.provider.current()).fields.portal_name, label: row.email_nm, secret: key });
+      const uri = generateURI({
+        issuer: (await deps.provider.current()).fields.portal_name,
+        label: row.email_nm,
+        secret: key,
+      });
       return { key, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
     },
 

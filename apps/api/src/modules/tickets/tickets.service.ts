@@ -156,7 +156,9 @@ export function ticketsService(deps: Deps) {
         return { ...ticket, message_id };
       });
       const message = (await findMessage(db, created.message_id)) as TicketMessage;
-      await notifySupport(newTicketMail((await deps.provider.current()).mail.supportInbox, { ...created, input, order, message }));
+      await notifySupport(
+        newTicketMail((await deps.provider.current()).mail.supportInbox, { ...created, input, order, message }),
+      );
       return { ticket_id: created.ticket_id, ticket_number: created.ticket_number };
     },
 
