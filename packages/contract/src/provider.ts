@@ -153,8 +153,27 @@ export const publicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
+/** The fields as held: a portal without a profile has empty ones where a saved profile needs a value. */
+const heldFields = z.object({
+  portal_name: z.string(),
+  company_name: z.string(),
+  postal_address: z.string(),
+  tax_id: z.string(),
+  website: z.string(),
+  support_email: z.string(),
+  support_phone: z.string(),
+  billing_email: z.string(),
+  billing_phone: z.string(),
+  primary_color: z.string(),
+  accent_color: z.string(),
+  mail_from_name: z.string(),
+  mail_from_address: z.string(),
+  mail_footer: z.string(),
+  locale: z.string(),
+}) satisfies z.ZodType<ProfileFields>;
+
 export const staffProfile = z.object({
-  fields: profileFields.extend({ primary_color: z.string(), accent_color: z.string() }),
+  fields: heldFields,
   source: z.enum(profileSources),
   /** The locale in force when the profile leaves it empty (PORTAL_LOCALE). */
   deployment_locale: z.string(),
