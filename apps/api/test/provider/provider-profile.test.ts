@@ -195,7 +195,7 @@ describe('admin/provider-profile', () => {
 });
 
 describe('without a saved profile', () => {
-  it('shows the neutral name and says the profile is missing, never the demo's', async () => {
+  it("shows the neutral name and says the profile is missing, never the demo's", async () => {
     const bare = await createTestApp();
     try {
       await bare.db.query('DELETE FROM provider_profile');
