@@ -1,6 +1,5 @@
 import type { BulkWriter, Ids } from './bulk.ts';
 import type { TeamMember, TeamRole } from './context.ts';
-import { demoMailDomain } from './provider.ts';
 import type { Random } from './random.ts';
 
 /**
@@ -133,7 +132,8 @@ export function seedTeam(bulk: BulkWriter, ids: Ids): TeamMember[] {
       first_nm: t.first_nm,
       last_nm: t.last_nm,
       team_title: t.team_title,
-      email_nm: `${t.first_nm}.${t.last_nm}@${demoMailDomain}`.toLowerCase(),
+      // The account team's own mail domain, not the demo company's: the team stays whatever the profile says.
+      email_nm: `${t.first_nm}.${t.last_nm}@team.demo.test`.toLowerCase(),
       phones: t.phones,
       role: t.role,
     };
