@@ -46,13 +46,13 @@ export interface DeploymentProfile {
   favicon: HeldImage | null;
 }
 
-const imageTypeOf = (path: string) =>
-  ({ '.svg': 'image/svg+xml', '.png': 'image/png' }) as const satisfies Record<string, string>;
+const imageTypes = { '.svg': 'image/svg+xml', '.png': 'image/png' } as const;
 
 function readImageFile(base: string, path: unknown, name: string): HeldImage | null | { error: string } {
   if (path === undefined || path === null || path === '') return null;
   if (typeof path !== 'string') return { error: `${name}: a path of an SVG or PNG file` };
-  const type = imageTypeOf(path)[extname(path).toLowerCase() as '.svg' | '.png'];
+  const type = imageTypes[extname(path).toLowerCase() as keyof typeof imageTypes] as
+    (typeof imageTypes)[keyof typeof imageTypes] | undefined;
   if (!type) return { error: `${name}: a path of an SVG or PNG file` };
   let bytes: Buffer;
   try {
