@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './helpers/browser.ts';
 import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
+import { demoProvider } from '../apps/api/src/seed/provider.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -58,7 +59,7 @@ describe('first screen in the HTML', () => {
       expect(await p.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(
         colorScheme,
       );
-      expect(await p.title()).toBe('Sign in · Northwind Portal');
+      expect(await p.title()).toBe(`Sign in · ${demoProvider.portal_name}`);
       expect(
         await p.evaluate(
           () => (window as unknown as { firstScreenCounter: { removed: number } }).firstScreenCounter.removed,

@@ -53,7 +53,7 @@ describe('resources', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Product Updates' }).click();
     await page.getByRole('searchbox', { name: 'Search resources' }).fill('widget');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('link', { name: 'Embedding the Northwind status widget' }).click();
+    await page.getByRole('link', { name: 'Embedding the status widget' }).click();
     const body = page.getByTestId('resource-body');
     await body.waitFor();
     expect(await body.innerHTML()).not.toContain('<script');

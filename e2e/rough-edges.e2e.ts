@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
 import { DEMO_PASSWORD, demoEmails } from './helpers/demo.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
+import { demoProvider } from '../apps/api/src/seed/provider.ts';
 
 /** Issue 15, "Rough edges": the flows a customer meets, at desktop and phone sizes. */
 
@@ -200,16 +201,17 @@ describe('dashboard counts and all accounts', () => {
 describe('words', () => {
   it('each page has its own document title; the header avatar shows initials', async () => {
     const { context, page: p } = await signedIn();
-    await expect(p.title()).resolves.toBe('Dashboard · Northwind Portal');
+    await expect(p.title()).resolves.toBe(`Dashboard · ${demoProvider.portal_name}`);
     const titles = new Set<string>();
     for (const path of ['/portal/invoices', '/portal/notifications', '/portal/tickets/index', '/portal/services']) {
       await p.goto(path);
       await p.locator('main h1').first().waitFor();
       await p.waitForFunction(
-        () => document.title.endsWith(' · Northwind Portal') && !document.title.startsWith('Dashboard'),
+        (name) => document.title.endsWith(` · ${name}`) && !document.title.startsWith('Dashboard'),
+        demoProvider.portal_name,
       );
       const heading = (await p.locator('main h1').first().textContent())?.trim();
-      await expect(p.title()).resolves.toBe(`${heading} · Northwind Portal`);
+      await expect(p.title()).resolves.toBe(`${heading} · ${demoProvider.portal_name}`);
       titles.add(await p.title());
     }
     expect(titles.size).toBe(4);

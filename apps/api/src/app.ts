@@ -125,7 +125,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     { prefix: '/api' },
   );
 
-  const web = await registerStaticApp(app, dist, deps.env.PORTAL_LOCALE);
+  const web = await registerStaticApp(app, dist, deps.provider);
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes fall back to the app's index; a missing asset is a plain 404, never HTML.
     const outboxPage = request.url.startsWith('/portal/dev/outbox');

@@ -15,6 +15,7 @@ import { fallbackInFlight, memoryInFlight, redisInFlight } from './lib/in-flight
 import { createLimiter, memoryStore, redisStore } from './lib/rate-limiter.ts';
 import { createTokens } from './lib/tokens.ts';
 import { sealPlainWebhookSecrets } from './modules/integration/webhooks.service.ts';
+import { createProviderProfiles } from './modules/provider/profiles.ts';
 
 export async function openDatabase(env: Env): Promise<Db> {
   return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(join(env.DATA_DIR, 'pglite'));
@@ -66,14 +67,16 @@ export async function createDeps(
     address: { max: env.ATTEMPTS_PER_ADDRESS, windowSeconds: env.ATTEMPT_WINDOW_SECONDS },
     failures: { max: env.LOGIN_FAILURES_PER_EMAIL, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
   });
+  const provider = createProviderProfiles(env, db, clock);
   return {
     env,
     db,
     clock,
+    provider,
     limiter,
     inFlight: redis ? fallbackInFlight(redisInFlight(redis), memoryInFlight()) : memoryInFlight(),
     tokens: createTokens(env.JWT_SECRET, env.TOKEN_TTL_SECONDS),
-    mailer: createMailer(env, db),
+    mailer: createMailer(env, db, provider),
     outbound: createOutbound(env.OUTBOUND_ALLOW, options.resolve),
     ...(redis ? { redis } : {}),
   };

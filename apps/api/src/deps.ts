@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mail.ts';
 import type { Outbound } from './lib/outbound.ts';
 import type { Limiter } from './lib/rate-limiter.ts';
 import type { Tokens } from './lib/tokens.ts';
+import type { ProviderProfiles } from './modules/provider/profiles.ts';
 
 /** What route plugins and services are built from; tests build their own. */
 export interface Deps {
@@ -19,4 +20,6 @@ export interface Deps {
   mailer: Mailer;
   /** Requests made on someone's behalf (sources, webhooks, SNMP devices) go through its rule (decision 113). */
   outbound: Outbound;
+  /** The provider profile in force (decision 123): every page, mail and PDF names the provider from it. */
+  provider: ProviderProfiles;
 }

@@ -4,6 +4,7 @@ import type { Env } from './config/env.ts';
 import type { Deps } from './deps.ts';
 import { createMailer } from './lib/mail.ts';
 import { startAutopay } from './modules/payments/autopay.ts';
+import { createProviderProfiles } from './modules/provider/profiles.ts';
 import { createSnmpWorker, type WorkerDeps } from './modules/connectors/worker/snmp-worker.ts';
 
 export interface Workers {
@@ -22,7 +23,10 @@ export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Wor
     tickMs: 1000,
     log,
   });
-  const autopay = startAutopay({ ...deps, mailer: createMailer(deps.env, deps.db) }, log);
+  const autopay = startAutopay(
+    { ...deps, mailer: createMailer(deps.env, deps.db, createProviderProfiles(deps.env, deps.db, deps.clock)) },
+    log,
+  );
   return {
     stop: async () => {
       await Promise.all([snmp.stop(), autopay.stop()]);

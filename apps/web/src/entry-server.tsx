@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+import type { PublicProfile } from '@portal/contract';
 import type { Query } from '@tanstack/react-query';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -28,6 +29,8 @@ export interface RenderRequest {
   cookies: string;
   /** The portal's locale of dates and numbers (the API's PORTAL_LOCALE, decision 120). */
   locale: string;
+  /** The provider's public profile (decision 123): the page names the provider as the browser will. */
+  provider: PublicProfile;
   /** Sends one of the page's calls to the API in-process, as the browser's fetch would. */
   fetch: ServerContext['fetch'];
 }
@@ -107,6 +110,7 @@ export async function render(request: RenderRequest): Promise<Rendered | null> {
     cookies: request.cookies,
     viewer: { locale: request.locale, timeZone: 'UTC' },
     session: null,
+    provider: request.provider,
     fetch: request.fetch,
   };
   return contexts.run(context, async () => {

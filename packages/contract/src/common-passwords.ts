@@ -64,7 +64,7 @@ export const commonPasswords: readonly string[] = [
   '000000000000', '121212121212', '123454321', '1234554321', '0987654321', '9876543210', '147258369',
   '147852369', '741852963', '963852741', '159753456', '1357924680', '2468013579',
   'letmeinnow', 'welcomehome', 'changeit', 'changemenow', 'secret123', 'trustnoone', 'opensesame',
-  'portal', 'customer', 'customerportal', 'northwind', 'company', 'business', 'office', 'support',
+  'portal', 'customer', 'customerportal', 'company', 'business', 'office', 'support',
   'helpdesk', 'service', 'services', 'network', 'security', 'firewall', 'backup', 'cloud', 'server',
   'january', 'february', 'march', 'april', 'june', 'july', 'september', 'october', 'november',
   'spring', 'autumn', 'monday', 'friday', 'weekend', 'holiday', 'christmas', 'birthday', 'family',

@@ -33,6 +33,7 @@ export * as productsDs from './products-ds.ts';
 export * as productsEb from './products-eb.ts';
 export * as productsRp from './products-rp.ts';
 export * as profile from './profile.ts';
+export * as provider from './provider.ts';
 export * as resources from './resources.ts';
 export * as signupAccess from './signup-access.ts';
 export * as snmp from './snmp.ts';
@@ -72,6 +73,7 @@ export type { Notification } from './notifications.ts';
 export type { OrderDetail, OrderListItem, PendingOrder, Product } from './orders.ts';
 export type { AccountPin } from './pins.ts';
 export type { Payment, PaymentMethod, PaymentOptions, PaymentStatus } from './payments.ts';
+export type { ImageType, ProfileFields, PublicProfile, SaveProfileInput, StaffProfile } from './provider.ts';
 export type {
   Bucket,
   ChartData,

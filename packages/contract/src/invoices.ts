@@ -150,14 +150,6 @@ export const getInvoice = defineCall({
   auth: { access: 'user' },
 });
 
-/** The provider's billing desk: the invoice letterhead and the app's payment note. */
-export const billingProvider = {
-  name: 'Northwind Managed Services',
-  address: ['400 Harbor Point Drive, Suite 1200', 'Portland, OR 97209'],
-  email: 'billing@northwind.example',
-  phone: '(503) 555-0100',
-} as const;
-
 /** invoice-{account}-{invoice}-{yyyymmdd}.pdf, the date being the bill date. */
 export const invoiceFileName = (accountNumber: string, invoiceNumber: string, billDate: string) =>
   `invoice-${accountNumber}-${invoiceNumber}-${billDate.replaceAll('-', '')}.pdf`;

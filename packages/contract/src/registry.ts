@@ -25,6 +25,7 @@ import * as productsDs from './products-ds.ts';
 import * as productsEb from './products-eb.ts';
 import * as productsRp from './products-rp.ts';
 import * as profile from './profile.ts';
+import * as provider from './provider.ts';
 import * as resources from './resources.ts';
 import * as signupAccess from './signup-access.ts';
 import * as snmp from './snmp.ts';
@@ -59,6 +60,7 @@ export const allCalls: Call[] = [
   productsEb,
   productsRp,
   profile,
+  provider,
   resources,
   signupAccess,
   snmp,

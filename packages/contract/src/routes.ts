@@ -29,6 +29,7 @@ import type * as productsDsCalls from './products-ds.ts';
 import type * as productsEbCalls from './products-eb.ts';
 import type * as productsRpCalls from './products-rp.ts';
 import type * as profileCalls from './profile.ts';
+import type * as providerCalls from './provider.ts';
 import type * as resourcesCalls from './resources.ts';
 import type * as signupAccessCalls from './signup-access.ts';
 import type * as snmpCalls from './snmp.ts';
@@ -243,6 +244,14 @@ export const profile = {
   getTwoFactorSecret: {"id":"users.getTwoFactorAuthenticationSecret","path":"/users/get-two-factor-authentication-secret","methods":["GET"],"access":"user"} as CallRoute<typeof profileCalls.getTwoFactorSecret>,
   updatePassword: {"id":"users.updatePassword","path":"/users/update-password","methods":["POST"],"access":"user"} as CallRoute<typeof profileCalls.updatePassword>,
   updateProfile: {"id":"users.updateProfile","path":"/users/update-profile","methods":["POST"],"access":"user"} as CallRoute<typeof profileCalls.updateProfile>,
+};
+
+export const provider = {
+  getFavicon: {"id":"provider.getFavicon","path":"/provider/favicon","methods":["GET"],"access":"public","binary":"image/*"} as CallRoute<typeof providerCalls.getFavicon>,
+  getLogo: {"id":"provider.getLogo","path":"/provider/logo","methods":["GET"],"access":"public","binary":"image/*"} as CallRoute<typeof providerCalls.getLogo>,
+  getProfile: {"id":"provider.getProfile","path":"/admin/provider-profile","methods":["GET"],"access":"user"} as CallRoute<typeof providerCalls.getProfile>,
+  getPublicProfile: {"id":"provider.getPublicProfile","path":"/provider/profile","methods":["GET"],"access":"public"} as CallRoute<typeof providerCalls.getPublicProfile>,
+  saveProfile: {"id":"provider.saveProfile","path":"/admin/provider-profile","methods":["POST"],"access":"user"} as CallRoute<typeof providerCalls.saveProfile>,
 };
 
 export const resources = {

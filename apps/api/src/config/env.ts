@@ -6,6 +6,7 @@ import { supportedLocale } from '@portal/contract/display';
 import { z } from 'zod';
 
 import { parseOutboundAllow, type OutboundAllow } from '../lib/outbound.ts';
+import { deploymentProfile, providerVariables, type DeploymentProfile } from './provider-profile.ts';
 
 /** Days a rollup tier keeps its buckets: a whole number, or 'forever' (null). */
 const retentionDays = (fallback: string) =>
@@ -17,7 +18,10 @@ const retentionDays = (fallback: string) =>
     })
     .transform((v) => (v === 'forever' ? null : Number(v)));
 
-/** The virtual machine backup page's client installers (decision 099): what the provider publishes, per platform. */
+/**
+ * The virtual machine backup page's client installers (decision 099): what the provider publishes, per
+ * platform. Unset: none in production; elsewhere examples, so a demo shows the page's list.
+ */
 const clientDownloads = z.array(
   z.object({
     platform: z.string().trim().min(1).max(40),
@@ -26,33 +30,33 @@ const clientDownloads = z.array(
   }),
 );
 
-const defaultClientDownloads = JSON.stringify([
+const exampleClientDownloads: z.infer<typeof clientDownloads> = [
   {
     platform: 'Windows',
     label: 'Backup agent for Windows Server (64-bit MSI)',
-    url: 'https://downloads.northwind.example/vm-backup/agent/windows/northwind-backup-agent-x64.msi',
+    url: 'https://downloads.example.com/vm-backup/agent/windows/backup-agent-x64.msi',
   },
   {
     platform: 'Linux',
     label: 'Backup agent for Linux (DEB, Debian and Ubuntu)',
-    url: 'https://downloads.northwind.example/vm-backup/agent/linux/northwind-backup-agent_amd64.deb',
+    url: 'https://downloads.example.com/vm-backup/agent/linux/backup-agent_amd64.deb',
   },
   {
     platform: 'Linux',
     label: 'Backup agent for Linux (RPM, RHEL and Rocky)',
-    url: 'https://downloads.northwind.example/vm-backup/agent/linux/northwind-backup-agent.x86_64.rpm',
+    url: 'https://downloads.example.com/vm-backup/agent/linux/backup-agent.x86_64.rpm',
   },
   {
     platform: 'VMware',
     label: 'Backup proxy appliance for vSphere (OVA)',
-    url: 'https://downloads.northwind.example/vm-backup/proxy/vmware/northwind-backup-proxy.ova',
+    url: 'https://downloads.example.com/vm-backup/proxy/vmware/backup-proxy.ova',
   },
   {
     platform: 'Hyper-V',
     label: 'Backup integration for Hyper-V hosts (64-bit MSI)',
-    url: 'https://downloads.northwind.example/vm-backup/agent/hyperv/northwind-backup-hyperv-x64.msi',
+    url: 'https://downloads.example.com/vm-backup/agent/hyperv/backup-hyperv-x64.msi',
   },
-]);
+];
 
 /** INTEGRATION_INVOICE_DAYS_AHEAD unset; also what the demo seed, which has no settings, applies. */
 export const defaultInvoiceDaysAhead = 45;
@@ -73,9 +77,18 @@ const schema = z.object({
     .min(60)
     .default(8 * 3600),
   SMTP_URL: z.url().optional(),
-  MAIL_FROM: z.string().default('Northwind Managed Services <portal@northwind.example>'),
-  INQUIRY_INBOX: z.email().default('care@northwind.example'),
-  SUPPORT_INBOX: z.email().default('support@northwind.example'),
+  /** Unset: the provider profile's sender (decision 123). */
+  MAIL_FROM: z.string().min(1).optional(),
+  /** Unset: the provider profile's support email (decision 123). */
+  INQUIRY_INBOX: z.email().optional(),
+  SUPPORT_INBOX: z.email().optional(),
+  /**
+   * The provider profile at deployment (decision 123): a JSON file of the profile's fields (logo and
+   * favicon as paths beside it), and PROVIDER_* variables, each over the file's field. A profile saved
+   * on the staff page wins over both.
+   */
+  PROVIDER_PROFILE_FILE: z.string().min(1).optional(),
+  ...providerVariables,
   PUBLIC_URL: z.url().optional(),
   CONTENT_BASE_URL: z.string().default('/api/content'),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha']).default('altcha'),
@@ -210,8 +223,9 @@ const schema = z.object({
    */
   BACKUP_CLIENT_DOWNLOADS: z
     .string()
-    .default(defaultClientDownloads)
+    .optional()
     .transform((v, ctx) => {
+      if (v === undefined) return undefined;
       try {
         return JSON.parse(v) as unknown;
       } catch {
@@ -219,7 +233,7 @@ const schema = z.object({
         return z.NEVER;
       }
     })
-    .pipe(clientDownloads),
+    .pipe(clientDownloads.optional()),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -227,8 +241,14 @@ type Parsed = z.infer<typeof schema>;
 /** Every variable the portal reads (the README's configuration table describes each). */
 export const envVariables = Object.keys(schema.shape) as (keyof Parsed)[];
 
-export type Env = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL' | 'CONNECTOR_KEY' | 'OUTBOUND_ALLOW'> & {
+export type Env = Omit<
+  Parsed,
+  'HOST' | 'PUBLIC_URL' | 'LOG_LEVEL' | 'CONNECTOR_KEY' | 'OUTBOUND_ALLOW' | 'BACKUP_CLIENT_DOWNLOADS'
+> & {
+  BACKUP_CLIENT_DOWNLOADS: z.infer<typeof clientDownloads>;
   HOST: string;
+  /** The provider profile the deployment sets (PROVIDER_PROFILE_FILE and PROVIDER_*), null when it sets none. */
+  PROVIDER_PROFILE: DeploymentProfile | null;
   OUTBOUND_ALLOW: OutboundAllow;
   /** The 32 bytes of the connector credentials key (lib/sealed.ts). */
   CONNECTOR_KEY: Buffer;
@@ -289,6 +309,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // Folded into OUTBOUND_ALLOW (decision 113): a deployment that set it chooses its allow list anew.
   if (source.SNMP_PRIVATE_ADDRESSES !== undefined)
     problems.push('SNMP_PRIVATE_ADDRESSES: replaced by OUTBOUND_ALLOW (deny is `none`; allow lists the networks)');
+  const provider = result.success ? deploymentProfile(result.data) : null;
+  if (provider && 'problems' in provider) problems.push(...provider.problems);
   if (!result.success || problems.length) {
     throw new Error(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -303,7 +325,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // The demo data (with its published passwords) never reaches a production database.
     SEED_ON_EMPTY: production ? false : env.SEED_ON_EMPTY,
     DATA_DIR: dataDir,
+    PROVIDER_PROFILE: provider as DeploymentProfile | null,
     // Outside production local peers (test servers, a developer's Prometheus) are reached as they are.
+    BACKUP_CLIENT_DOWNLOADS: env.BACKUP_CLIENT_DOWNLOADS ?? (production ? [] : exampleClientDownloads),
     OUTBOUND_ALLOW: parseOutboundAllow(env.OUTBOUND_ALLOW ?? (production ? 'none' : '*')) as OutboundAllow,
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir),
     CONNECTOR_KEY: connectorKeyBytes(env.CONNECTOR_KEY ?? localConnectorKey(dataDir)) as Buffer,

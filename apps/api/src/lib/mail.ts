@@ -2,8 +2,10 @@ import nodemailer from 'nodemailer';
 
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import type { ProviderProfiles } from '../modules/provider/profiles.ts';
 import { AppError } from './errors.ts';
 import { recordMail } from './mail.repository.ts';
+import { escapeHtml } from './text.ts';
 
 export interface Message {
   to: string;
@@ -23,25 +25,45 @@ export interface Mailer {
   send(message: Message): Promise<void>;
 }
 
+/** The message closed with the provider's footer (decision 123): its lines under the text, and under the HTML. */
+export function withFooter(message: Message, footer: string[]): Message {
+  if (footer.length === 0) return message;
+  return {
+    ...message,
+    text: `${message.text.replace(/\n+$/, '')}\n\n-- \n${footer.join('\n')}\n`,
+    ...(message.html
+      ? { html: `${message.html}\n<p style="color:#666">${footer.map(escapeHtml).join('<br>')}</p>` }
+      : {}),
+  };
+}
+
 /**
  * The one way the portal sends mail. With SMTP_URL it sends over SMTP; otherwise every message is
  * kept in the local outbox. Every message is recorded; a failed send is logged, recorded and
- * reported to the caller as MAIL_FAILED, never dropped silently.
+ * reported to the caller as MAIL_FAILED, never dropped silently. Every message is sent under the
+ * provider profile's sender and closed with its footer (decision 123).
  */
-export function createMailer(env: Env, db: Db, log: (obj: object, msg: string) => void = () => {}): Mailer {
+export function createMailer(
+  env: Env,
+  db: Db,
+  provider: ProviderProfiles,
+  log: (obj: object, msg: string) => void = () => {},
+): Mailer {
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
   const record = (m: Message, status: 'kept' | 'sent' | 'failed', error: string | null = null) =>
     recordMail(db, m, status, error);
   return {
     usesOutbox: !transport,
-    async send(message) {
+    async send(unsigned) {
+      const { mail } = await provider.current();
+      const message = withFooter(unsigned, mail.footer);
       if (!transport) {
         await record(message, 'kept');
         return;
       }
       try {
         await transport.sendMail({
-          from: env.MAIL_FROM,
+          from: mail.from,
           to: message.to,
           subject: message.subject,
           text: message.text,

@@ -6,3 +6,10 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  * one, "\ud800"; the database refuses both, which was a 500).
  */
 export const isStorableText = (value: string) => !value.includes('\u0000') && !loneSurrogate.test(value);
+
+/** Text for HTML (an element's content or a quoted attribute). */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );

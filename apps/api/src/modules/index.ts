@@ -35,6 +35,7 @@ import { seriesRoutes } from './series/series.routes.ts';
 import { vmBackupRoutes } from './products/vm-backup.routes.ts';
 import { webSecurityRoutes } from './products/web-security.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { providerRoutes } from './provider/provider.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -67,6 +68,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   pinsRoutes,
   productsRoutes,
   profileRoutes,
+  providerRoutes,
   prometheusRoutes,
   resourcePoolRoutes,
   seriesRoutes,

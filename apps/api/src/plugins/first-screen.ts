@@ -4,12 +4,17 @@ import { pathToFileURL } from 'node:url';
 
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 
+import type { PublicProfile } from '@portal/contract';
+
+import type { Provider } from '../modules/provider/profiles.ts';
+
 /** The web build's server module (dist/server/entry-server.js, decisions 108, 109; src/entry-server.tsx). */
 interface FirstScreenModule {
   render(request: {
     url: string;
     cookies: string;
     locale: string;
+    provider: PublicProfile;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<{ html: string; page: string; state: unknown; personal: boolean } | null>;
 }
@@ -116,7 +121,7 @@ export const scriptSafeJson = (value: unknown): string =>
  * only our files and hashed scripts). Null from `page` means the browser renders the page itself: no
  * server build, a route that is not rendered here, no valid session, or a failure (logged).
  */
-export async function firstScreenRenderer(app: FastifyInstance, dist: string, locale: string) {
+export async function firstScreenRenderer(app: FastifyInstance, dist: string) {
   const entry = join(dist, 'server', 'entry-server.js');
   const indexFile = join(dist, 'index.html');
   if (!existsSync(entry) || !existsSync(indexFile)) return { page: async () => null };
@@ -138,13 +143,17 @@ export async function firstScreenRenderer(app: FastifyInstance, dist: string, lo
     return styles.get(key) as string;
   };
 
-  const page = async (request: FastifyRequest): Promise<{ html: string; personal: boolean } | null> => {
+  const page = async (
+    request: FastifyRequest,
+    provider: Provider,
+  ): Promise<{ html: string; personal: boolean } | null> => {
     let rendered: Awaited<ReturnType<FirstScreenModule['render']>>;
     try {
       rendered = await module.render({
         url: request.url,
         cookies: request.headers.cookie ?? '',
-        locale,
+        locale: provider.locale,
+        provider: provider.public,
         fetch: fetchThrough(app, request),
       });
     } catch (error) {

@@ -7,12 +7,15 @@ import { brotliCompress, constants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { Provider, ProviderProfiles } from '../modules/provider/profiles.ts';
+import { brandDocument } from './brand-document.ts';
 import { firstScreenRenderer } from './first-screen.ts';
 
 const brotli = promisify(brotliCompress);
 
 /**
- * The cookie each document states the portal's locale in (PORTAL_LOCALE, decision 120): the app formats
+ * The cookie each document states the portal's locale in (the provider profile's, decision 123, else
+ * PORTAL_LOCALE, decision 120): the app formats
  * its dates and numbers with it, as the server renders the first screen with it. The web's `localeCookie`.
  */
 const localeCookie = 'portalLocale';
@@ -20,9 +23,10 @@ const localeCookie = 'portalLocale';
 /**
  * Serves the built app under /portal/: hashed assets with immutable caching and their
  * build-time brotli/gzip copies; every other /portal path falls back to index.html, with the first
- * screen rendered in it where the web app renders that route on the server (decision 108).
+ * screen rendered in it where the web app renders that route on the server (decision 108), and the
+ * provider's name, colour and favicon in it (decision 123).
  */
-export async function registerStaticApp(app: FastifyInstance, dist: string, locale: string) {
+export async function registerStaticApp(app: FastifyInstance, dist: string, provider: ProviderProfiles) {
   const hasBuild = existsSync(join(dist, 'index.html'));
   if (hasBuild) {
     // Hashed assets: a new build gives them new names and a browser keeps them a year without asking
@@ -55,22 +59,43 @@ export async function registerStaticApp(app: FastifyInstance, dist: string, loca
       },
     });
   }
-  const firstScreen = hasBuild ? await firstScreenRenderer(app, dist, locale) : null;
-  // Read by the app's script (not HttpOnly); a session cookie, stated anew by every document.
-  const localeSetting = `${localeCookie}=${encodeURIComponent(locale)}; Path=/; SameSite=Strict`;
+  const firstScreen = hasBuild ? await firstScreenRenderer(app, dist) : null;
+  const template = hasBuild ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
+  // The plain index under the profile in force, made and compressed once per profile.
+  // Its validator names the build and the profile, so a browser revalidates it to a 304 until either changes.
+  const build = createHash('sha256').update(template).digest('base64url').slice(0, 16);
+  let plain: { version: string; html: string; br: Buffer; etag: string } | null = null;
+  const plainIndex = async (current: Provider) => {
+    if (plain?.version !== current.version) {
+      const html = brandDocument(template, current.public);
+      const br = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      plain = { version: current.version, html, br, etag: `"${build}-${current.version}"` };
+    }
+    return plain;
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const current = await provider.current();
+    // Read by the app's script (not HttpOnly); a session cookie, stated anew by every document.
+    const localeSetting = `${localeCookie}=${encodeURIComponent(current.locale)}; Path=/; SameSite=Strict`;
     reply.header('cache-control', 'no-cache').header('set-cookie', localeSetting);
     if (!firstScreen) {
       return reply.type('text/plain').send('The web app is not built. Run `npm run build` first.');
     }
-    const page = await firstScreen.page(request);
-    if (page === null) return reply.sendFile('index.html', dist);
+    const rendered = await firstScreen.page(request, current);
+    const brotliAccepted = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
     reply.type('text/html; charset=utf-8');
+    if (rendered === null) {
+      const index = await plainIndex(current);
+      reply.header('vary', 'accept-encoding').header('etag', index.etag);
+      if (request.headers['if-none-match'] === index.etag) return reply.code(304).send();
+      return brotliAccepted ? reply.header('content-encoding', 'br').send(index.br) : reply.send(index.html);
+    }
+    const page = { ...rendered, html: brandDocument(rendered.html, current.public) };
     // A signed-in page is this user's, rendered by their cookie: never stored, by the browser or on the way.
     if (page.personal) reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
     else reply.header('vary', 'accept-encoding');
     // Rendered per request, so compressed per request (a fast brotli level: ~17 kB of HTML to ~4 kB).
-    if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(page.html);
+    if (!brotliAccepted) return reply.send(page.html);
     // On zlib's thread pool, not the event loop that serves every other request meanwhile.
     const compressed = await brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(compressed);

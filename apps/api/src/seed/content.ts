@@ -26,7 +26,7 @@ interface Article {
 const ARTICLES: readonly Article[] = [
   {
     category: 'Getting Started',
-    title: 'Welcome to the Northwind customer portal',
+    title: 'Welcome to the customer portal',
     excerpt: 'A quick tour of invoices, services, tickets and notifications.',
     points: [
       'The dashboard shows your latest invoice, tickets and pending orders.',
@@ -79,7 +79,7 @@ const ARTICLES: readonly Article[] = [
     title: 'Understanding taxes, fees and governmental charges',
     excerpt: 'Why telecom invoices carry surcharges and how they are calculated.',
     points: [
-      'Governmental charges are set by regulators, not by Northwind.',
+      'Governmental charges are set by regulators, not by us.',
       'Taxes depend on the service address.',
       'Exempt customers can upload certificates via their account manager.',
     ],
@@ -137,7 +137,7 @@ const ARTICLES: readonly Article[] = [
   },
   {
     category: 'Release Notes',
-    title: 'Embedding the Northwind status widget',
+    title: 'Embedding the status widget',
     excerpt: 'Show live service status on your intranet.',
     points: [
       'Copy the snippet from this page.',
@@ -156,7 +156,7 @@ const ARTICLES: readonly Article[] = [
       'Object Storage replication between regions.',
       'Available to every Open Cloud project.',
     ],
-    link: ['https://status.northwind.example/regions', 'Region status'],
+    link: ['https://status.example.com/regions', 'Region status'],
   },
   {
     category: 'Service Announcements',
@@ -190,7 +190,7 @@ const ARTICLES: readonly Article[] = [
     excerpt: 'Managed servers have been patched; customer-managed hosts may need action.',
     points: [
       'Affects OpenSSH 8.5p1 to 9.7p1 on glibc Linux.',
-      'Northwind-managed hosts were patched within 24 hours.',
+      'Hosts we manage were patched within 24 hours.',
       'Update customer-managed hosts to 9.8p1 or later.',
     ],
     link: ['https://nvd.nist.gov/vuln/detail/CVE-2024-6387', 'Read the NVD entry'],
@@ -207,12 +207,12 @@ const ARTICLES: readonly Article[] = [
   },
   {
     category: 'Vulnerability Notices',
-    title: 'Advisory: phishing campaign impersonating Northwind invoices',
+    title: 'Advisory: phishing campaign impersonating our invoices',
     excerpt: 'We never ask for payment details by email.',
     points: [
       'Check the sender address carefully.',
       'Open invoices only from the portal.',
-      'Forward suspicious mail to security@northwind.example.',
+      'Forward suspicious mail to our support team.',
     ],
   },
   {

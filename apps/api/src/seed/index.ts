@@ -17,6 +17,7 @@ import { addSecurityZones } from './products/dd.ts';
 import { addNotificationRecipients, planBatches, sendNotifications, sendOutages } from './notices.ts';
 import type { BatchRef } from './notices.ts';
 import { addOrders } from './orders.ts';
+import { addProviderProfile } from './provider.ts';
 import { addDemoCompanies, addExtraCompany } from './people.ts';
 import { addEndpointBackup } from './products/endpoint-backup.ts';
 import { rng } from './random.ts';
@@ -163,6 +164,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
     };
     agreements.push(...addAgreements(ctx));
     addContent(ctx);
+    await addProviderProfile(t);
     // The rows fed items refer to (team members, agreements) must be in before the first item.
     await bulk.flushAll();
     await syncSequences(t, SERIAL_COLUMNS);

@@ -8,17 +8,17 @@ import { daysAgo } from './time.ts';
  */
 
 const TERMS_V1 = `<h2>Customer Portal Terms of Use</h2>
-<p>Version 1. These terms govern your use of the Northwind Managed Services customer portal.</p>
+<p>Version 1. These terms govern your use of this customer portal.</p>
 <p>Use the portal only for managing your organisation's services. Keep your password secret.</p>`;
 
 const TERMS = `<h2>Customer Portal Terms of Use</h2>
-<p><em>Version 2.</em> These terms govern your use of the Northwind Managed Services customer portal (the “Portal”). They add to, and do not replace, your Master Services Agreement with Northwind.</p>
+<p><em>Version 2.</em> These terms govern your use of this customer portal (the “Portal”). They add to, and do not replace, your Master Services Agreement with us.</p>
 <h3>1. Who may use the Portal</h3>
-<p>The Portal is for people authorised by a Northwind customer. Your account administrator decides which billing accounts you can see and what you can do with them.</p>
+<p>The Portal is for people authorised by one of our customers. Your account administrator decides which billing accounts you can see and what you can do with them.</p>
 <h3>2. Your responsibilities</h3>
 <ul>
   <li>Keep your sign-in details confidential and turn on two-factor authentication where your organisation requires it.</li>
-  <li>Tell us at once at <a href="mailto:support@northwind.example">support@northwind.example</a> if you suspect someone else has used your account.</li>
+  <li>Tell our support team at once if you suspect someone else has used your account.</li>
   <li>Do not try to access accounts, data or systems you are not authorised to use.</li>
   <li>Keep the contact and PIN details of your accounts up to date.</li>
 </ul>
@@ -30,7 +30,7 @@ const TERMS = `<h2>Customer Portal Terms of Use</h2>
 <p>We may update these terms. When we do, the Portal will ask you to accept the new version before you continue.</p>`;
 
 const PRIVACY = `<h2>Privacy Notice</h2>
-<p>This notice explains what personal information Northwind Managed Services processes when you use the customer portal, and why.</p>
+<p>This notice explains what personal information we process when you use the customer portal, and why.</p>
 <h3>What we collect</h3>
 <ul>
   <li><strong>Account details:</strong> your name, business email address and the accounts you can access.</li>
@@ -46,7 +46,7 @@ const PRIVACY = `<h2>Privacy Notice</h2>
 <h3>How long we keep it</h3>
 <p>We keep portal records for as long as your organisation is a customer and for up to seven years afterwards where the law requires it.</p>
 <h3>Your rights</h3>
-<p>You may ask for a copy of your personal information, or ask us to correct or delete it, by writing to <a href="mailto:privacy@northwind.example">privacy@northwind.example</a>.</p>`;
+<p>You may ask for a copy of your personal information, or ask us to correct or delete it, by writing to our support team.</p>`;
 
 export function addAgreements(ctx: SeedContext): AgreementRef[] {
   const rows = [

@@ -6,6 +6,8 @@
  * demo customers' data does not change when the scale (the number of extra companies) changes.
  */
 
+import { randomSalt } from './provider.ts';
+
 /** FNV-1a: turns a label into a 32-bit seed. */
 function hashLabel(label: string): number {
   let h = 0x811c9dc5;
@@ -32,7 +34,7 @@ export class Random {
   private readonly next: () => number;
 
   constructor(label: string) {
-    this.next = mulberry32(hashLabel(`northwind:${label}`));
+    this.next = mulberry32(hashLabel(`${randomSalt}:${label}`));
   }
 
   /** A float in [0, 1). */

@@ -132,7 +132,8 @@ export function seedTeam(bulk: BulkWriter, ids: Ids): TeamMember[] {
       first_nm: t.first_nm,
       last_nm: t.last_nm,
       team_title: t.team_title,
-      email_nm: `${t.first_nm}.${t.last_nm}@northwind.example`.toLowerCase(),
+      // The account team's own mail domain, not the demo company's: the team stays whatever the profile says.
+      email_nm: `${t.first_nm}.${t.last_nm}@team.demo.test`.toLowerCase(),
       phones: t.phones,
       role: t.role,
     };

@@ -162,7 +162,7 @@ function conversation(
   const { status, kind, order } = ticket;
   const count = random.int(status === 'Pending Customer' ? 2 : 1, 4);
   const engineer = random.pick(ctx.team.filter((m) => m.role === 'engineer'));
-  const provider = `${engineer.first_nm} ${engineer.last_nm} (Northwind NOC)`;
+  const provider = `${engineer.first_nm} ${engineer.last_nm} (NOC)`;
   const customer = `${opener.first_nm} ${opener.last_nm}`;
   const span = last.getTime() - created.getTime();
   const proactive = kind === 'incident' && random.chance(0.25);

@@ -8,7 +8,7 @@ let t: TestApp;
 let customer: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ INQUIRY_INBOX: 'care-desk@northwind.example' });
+  t = await createTestApp({ INQUIRY_INBOX: 'care-desk@provider.example' });
   customer = await t.signIn('customer@demo.test');
 });
 afterAll(() => t.close());
@@ -47,7 +47,7 @@ describe('contact/inquire', () => {
       `SELECT to_address, subject, text_body, kind FROM mail_outbox WHERE kind = 'inquiry' ORDER BY mail_id DESC LIMIT 1`,
     );
     expect(mail).toMatchObject({
-      to_address: 'care-desk@northwind.example',
+      to_address: 'care-desk@provider.example',
       subject: 'Re: CMC Notification #CMC-1042',
     });
     for (const part of [

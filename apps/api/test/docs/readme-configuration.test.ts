@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { envVariables, parseEnv, type Env } from '../../src/config/env.ts';
+import { demoMailDomain } from '../../src/seed/provider.ts';
 import { workersInProcess } from '../../src/workers.ts';
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
@@ -86,7 +87,7 @@ describe("the README's deploy command", () => {
     expect(env.NODE_ENV).toBe('production');
     for (const name of ['MAIL_FROM', 'INQUIRY_INBOX', 'SUPPORT_INBOX'] as const) {
       expect(env[name]).not.toBe(defaults[name]);
-      expect(env[name]).not.toContain('northwind');
+      expect(env[name]).not.toContain(demoMailDomain);
     }
   });
 });

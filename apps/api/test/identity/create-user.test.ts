@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identity, passwordMessages, validationMessages as m } from '@portal/contract';
 
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { demoProvider } from '../../src/seed/provider.ts';
 import {
   HOUR,
   identityEnv,
@@ -239,7 +240,7 @@ describe('users/create-user-from-account', () => {
       g_recaptcha_response: await solveCaptcha(t),
     });
     expect(res.body.code).toBe('USER_CREATED');
-    expect((await latestMail(t, 'support@northwind.example', 'access-request')).text_body).toContain(
+    expect((await latestMail(t, demoProvider.support_email, 'access-request')).text_body).toContain(
       'no.admin.account@example.com',
     );
   });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { parseEnv } from '../../src/config/env.ts';
+import { createProviderProfiles } from '../../src/modules/provider/profiles.ts';
 import { createMailer } from '../../src/lib/mail.ts';
 import type { MailDeps } from '../../src/modules/identity/password-reset.service.ts';
 import type { TestApp } from '../helpers/test-app.ts';
@@ -90,7 +91,8 @@ export function mailDeps(t: TestApp): MailDeps {
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
   });
-  return { db: t.db, clock: t.clock, env, mailer: createMailer(env, t.db) };
+  const provider = createProviderProfiles(env, t.db, t.clock);
+  return { db: t.db, clock: t.clock, env, provider, mailer: createMailer(env, t.db, provider) };
 }
 
 export const HOUR = 60 * 60 * 1000;

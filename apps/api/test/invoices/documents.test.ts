@@ -8,6 +8,7 @@ import { invoices, type Account, type InvoiceSummary, type Paged } from '@portal
 import { servicesCsv } from '../../src/modules/invoices/services-csv.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { download, first, parseCsv, twoCustomers } from './billing-fixtures.ts';
+import { demoProvider } from '../../src/seed/provider.ts';
 
 let t: TestApp, customer: string, admin: string, mine: Account[], theirs: Account[];
 let invoice: InvoiceSummary;
@@ -40,7 +41,7 @@ describe('invoices/download-invoice', () => {
     expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const text = pdfText(res.bytes);
-    expect(text).toContain('Northwind Managed Services');
+    expect(text).toContain(demoProvider.company_name);
     expect(text).toContain(invoice.invoice_number);
     expect(text).toContain(invoice.account_number);
     expect(text).toContain(invoice.account_name);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '@portal/contract';
 
 import { demoEmails } from '../../src/seed/demo.ts';
+import { createProviderProfiles } from '../../src/modules/provider/profiles.ts';
 import { createMailer } from '../../src/lib/mail.ts';
 import { createProvider, paymentsService } from '../../src/modules/payments/payments.service.ts';
 import { createTestApp, testEnv } from '../helpers/test-app.ts';
@@ -563,7 +564,12 @@ function autopayRunner(k: PayKit) {
   });
   const make = () =>
     paymentsService(
-      { db: k.t.db, env, clock: k.t.clock, mailer: createMailer(env, k.t.db) },
+      {
+        db: k.t.db,
+        env,
+        clock: k.t.clock,
+        mailer: createMailer(env, k.t.db, createProviderProfiles(env, k.t.db, k.t.clock)),
+      },
       createProvider(env),
       () => {},
     );

@@ -6,6 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { demoProvider } from '../../src/seed/provider.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -39,7 +40,7 @@ function webDist(): string {
   writeFileSync(join(dist, 'assets', 'Frame-4.css'), ".frame{background:url('./wave.svg')}");
   writeFileSync(
     join(dist, 'index.html'),
-    `<html><head><script>${inlineScript}</script><title>Northwind Customer Portal</title>` +
+    `<html><head><script>${inlineScript}</script><title>Customer portal</title>` +
       `<link rel="stylesheet" crossorigin href="/portal/assets/index-Ef56.css"></head>` +
       `<body><div id="root"></div><script type="module" src="/portal/assets/index-Ab12Cd34.js"></script></body></html>`,
   );
@@ -53,7 +54,7 @@ const call = async (fetch, path, token) => {
   const res = await fetch('/api' + path, { method: 'GET', headers });
   return { status: res.status, body: await res.json() };
 };
-export async function render({ url, cookies, locale, fetch }) {
+export async function render({ url, cookies, locale, provider, fetch }) {
   if (url.startsWith('/portal/broken')) throw new Error('render failed');
   if (url.startsWith('/portal/home')) {
     const token = /portalToken=([^;]+)/.exec(cookies)?.[1];
@@ -65,7 +66,7 @@ export async function render({ url, cookies, locale, fetch }) {
   if (!url.startsWith('/portal/login')) return null;
   const outages = (await call(fetch, '/notifications/get-outages')).body.data;
   const banners = outages.map((o) => '<div role="alert">' + escape(o.message) + '</div>').join('');
-  return { html: '<title>Sign in · Northwind Portal</title><main data-locale="' + locale + '">' + banners + '</main>', page: 'src/Login.tsx', state: { outages }, personal: false };
+  return { html: '<title>Sign in · ' + escape(provider.portal_name) + '</title><main data-locale="' + locale + '">' + banners + '</main>', page: 'src/Login.tsx', state: { outages }, personal: false };
 }
 `,
   );
@@ -94,14 +95,16 @@ describe('the sign-in page rendered on the server', () => {
     for (const outage of outages)
       expect(res.body).toContain(outage.message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
     // The page's title comes first (the browser reads it); the index's stays for pages without one.
-    expect(res.body).toContain('<title>Sign in · Northwind Portal</title><title>Northwind Customer Portal</title>');
+    // Both name the provider of the profile in force (decision 123).
+    const name = demoProvider.portal_name;
+    expect(res.body).toContain(`<title>Sign in · ${name}</title><title>${name}</title>`);
     // Exactly one script element closes after the data block opens: its own.
     const state = stateOf(res.body);
     expect(state).not.toBeNull();
     const json = state![1]!;
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(json).toContain('\\u003c/script\\u003e');
-    expect(res.body.match(/<script\b/g)).toHaveLength(3);
+    expect(res.body.match(/<script\b/g)).toHaveLength(4);
     expect(JSON.parse(json)).toEqual({ outages });
     // The entry's and the page's stylesheets are in the head, once each: no request before the first paint.
     const head = res.body.slice(0, res.body.indexOf('</head>'));

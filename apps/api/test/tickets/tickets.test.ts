@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { download, first } from '../invoices/billing-fixtures.ts';
 import { samples, upload } from './multipart.ts';
+import { demoProvider } from '../../src/seed/provider.ts';
 
 let t: TestApp;
 let customer: string;
@@ -181,7 +182,7 @@ describe('tickets/reply-to-ticket', () => {
     expect(still.map((x) => x.ticket_id)).not.toContain(awaiting.ticket_id);
 
     const [mail] = await supportMail(`Customer reply on ${awaiting.ticket_number}%`);
-    expect(mail).toMatchObject({ to_address: 'support@northwind.example', kind: 'ticket' });
+    expect(mail).toMatchObject({ to_address: demoProvider.support_email, kind: 'ticket' });
     expect(mail?.text_body).toContain('Approved: restart any time after 6 pm.');
     expect(mail?.text_body).toContain('screenshot.png');
 
@@ -314,7 +315,7 @@ describe('tickets/create-ticket', () => {
     expect(first(detail.messages).attachments).toEqual([file]);
 
     const [mail] = await supportMail(`New ticket ${created.ticket_number}:%`);
-    expect(mail?.to_address).toBe('support@northwind.example');
+    expect(mail?.to_address).toBe(demoProvider.support_email);
     expect(mail?.subject).toBe(`New ticket ${created.ticket_number}: Intermittent packet loss [High]`);
     expect(mail?.text_body).toContain(order.order_number);
     expect(mail?.text_body).toContain('Since 9 am we see 5% loss');

@@ -60,6 +60,7 @@ export const paths = {
   adminPrometheusSources: () => '/admin/prometheus-sources',
   /** Every SNMP device and Prometheus source with its last success, last error and next run (staff level 3). */
   adminConnectorStatus: () => '/admin/connectors',
+  adminProviderProfile: () => '/admin/provider-profile',
   /** The chart kit's style demo: a sample of every kind of chart (any staff level). */
   adminChartStyles: () => '/admin/chart-styles',
   /** Loads a user's accounts for the staff member, then goes to `returnTo` (a router path). */

@@ -1,3 +1,5 @@
+import type { PublicProfile } from '@portal/contract';
+
 import type { Viewer } from './formats.ts';
 import type { Session } from './session.ts';
 
@@ -12,6 +14,8 @@ export interface ServerContext {
   cookies: string;
   viewer: Viewer;
   session: Session | null;
+  /** The provider's public profile the document is rendered under (decision 123). */
+  provider: PublicProfile;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 

@@ -79,7 +79,7 @@ export function contactService(deps: Deps) {
       const inquirer = await findInquirer(deps.db, caller.userId);
       try {
         await deps.mailer.send({
-          to: deps.env.INQUIRY_INBOX,
+          to: (await deps.provider.current()).mail.inquiryInbox,
           subject: inquiry.subject,
           text: inquiryMail(
             inquiry,

@@ -141,7 +141,9 @@ export function createUserCreationService(deps: MailDeps & Pick<Deps, 'limiter'>
       const now = deps.clock.now();
       const userId = await deps.db.tx((db) => insert(db, input, passwordHash, now));
       const admins = await findAccountAdminEmails(deps.db, account.account_id);
-      const recipients = admins.length ? admins : [{ email_nm: deps.env.SUPPORT_INBOX, first_nm: '' }];
+      const recipients = admins.length
+        ? admins
+        : [{ email_nm: (await deps.provider.current()).mail.supportInbox, first_nm: '' }];
       let requested = true;
       for (const admin of recipients) {
         const ok = await delivered(() =>

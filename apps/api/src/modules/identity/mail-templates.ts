@@ -1,10 +1,5 @@
 import type { Message } from '../../lib/mail.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+import { escapeHtml } from '../../lib/text.ts';
 
 interface Compose {
   to: string;
@@ -18,7 +13,10 @@ interface Compose {
   after?: string[];
 }
 
-/** A plain message with an optional button link, as text and HTML; the link is listed for the outbox. */
+/**
+ * A plain message with an optional button link, as text and HTML; the link is listed for the outbox. The
+ * mailer closes it with the provider's footer (lib/mail.ts).
+ */
 export function composeMessage(c: Compose): Message {
   const after = c.after ?? [];
   const text = [
@@ -27,7 +25,6 @@ export function composeMessage(c: Compose): Message {
     ...c.lines.flatMap((line) => [line, '']),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
     ...after.flatMap((line) => [line, '']),
-    'Northwind Managed Services customer portal',
   ].join('\n');
   const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
@@ -37,7 +34,6 @@ export function composeMessage(c: Compose): Message {
       ? [`<p><a href="${escapeHtml(c.action.url)}" style="font-weight:600">${escapeHtml(c.action.label)}</a></p>`]
       : []),
     ...after.map(p),
-    '<p style="color:#666">Northwind Managed Services customer portal</p>',
   ].join('\n');
   return { to: c.to, subject: c.subject, text, html, kind: c.kind, links: c.action ? [c.action.url] : [] };
 }

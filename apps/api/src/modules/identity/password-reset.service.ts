@@ -19,7 +19,7 @@ import { composeMessage, hello } from './mail-templates.ts';
 /** What other modules use of this module's rows: they import this service, never its repository. */
 export { findUserByEmail, insertPasswordReset, markEmailVerified, setPasswordHash } from './identity.repository.ts';
 
-export type MailDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'env'>;
+export type MailDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'env' | 'provider'>;
 
 /** The app's reset page: login/reset/{resetKey}/{email} (spec services.md). */
 export const resetLink = (env: Deps['env'], key: string, email: string) =>

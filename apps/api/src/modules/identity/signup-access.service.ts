@@ -43,7 +43,9 @@ export function signupAccessService(deps: MailDeps & Pick<Deps, 'limiter'>) {
       user: { email_nm: string; first_nm: string; last_nm: string },
     ) {
       const admins = await findAccountAdminEmails(deps.db, account.account_id);
-      const to = admins.length ? admins : [{ email_nm: deps.env.SUPPORT_INBOX, first_nm: '' }];
+      const to = admins.length
+        ? admins
+        : [{ email_nm: (await deps.provider.current()).mail.supportInbox, first_nm: '' }];
       const url = portalLink(deps.env, `login/revoke-access/${grant.token}`);
       let sent = 0;
       for (const admin of to) {

@@ -2,7 +2,7 @@ import { dayText, moneyText } from '@portal/contract/display';
 
 /**
  * Formats of what the server writes into documents (the PDF), by the app's display rules (decisions 087,
- * 120): the portal's locale (PORTAL_LOCALE) for dates and numbers, each amount in its currency.
+ * 120): the portal's locale (the provider profile's, else PORTAL_LOCALE) for dates and numbers, each amount in its currency.
  */
 export const money = (value: number, currency: string, locale: string) => moneyText(value, currency, locale);
 

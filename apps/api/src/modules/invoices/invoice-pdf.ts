@@ -1,10 +1,9 @@
 import PDFDocument from 'pdfkit';
 
-import { invoices, type Invoice, type InvoiceProduct } from '@portal/contract';
+import { invoices, type Invoice, type InvoiceProduct, type PublicProfile } from '@portal/contract';
 
+import type { HeldImage } from '../provider/provider.service.ts';
 import { displayDate, money } from './invoice-format.ts';
-
-const provider = invoices.billingProvider;
 
 export interface InvoiceDocument {
   invoice: Invoice;
@@ -12,8 +11,11 @@ export interface InvoiceDocument {
   products: InvoiceProduct[];
   /** When the document is made (epoch ms, from the injected clock). */
   generatedAt: number;
-  /** The portal's locale of dates and numbers (PORTAL_LOCALE). */
+  /** The portal's locale of dates and numbers (the provider profile's, decision 123). */
   locale: string;
+  /** The letterhead: the provider profile's company block (decision 123), and its logo when a PNG. */
+  provider: PublicProfile;
+  logo: HeldImage | null;
 }
 
 const page = { width: 612, height: 792, margin: 50 } as const; // US Letter, in points
@@ -21,14 +23,16 @@ const contentWidth = page.width - 2 * page.margin;
 const ink = '#1f2933';
 const muted = '#616e7c';
 const rule = '#cbd2d9';
-const accent = '#0b4f8a';
 
 /**
  * Lays out an invoice as a customer files it: letterhead and invoice facts, bill-to, the amount due,
  * the charges summary, the services by product, and page numbers. Resolves with the whole PDF.
  */
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const { invoice, account, products, locale } = doc;
+  const { invoice, account, products, locale, provider } = doc;
+  const accent = provider.primary_color;
+  const company = provider.company_name || provider.portal_name;
+  const contact = (...parts: string[]) => parts.filter(Boolean).join('  ·  ');
   // Every amount is in the invoice's currency (its account's), in the portal's locale, as its dates are.
   const amount = (value: number) => money(value, invoice.currency, locale);
   const date = (isoDate: string) => displayDate(isoDate, locale);
@@ -38,7 +42,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     bufferPages: true,
     info: {
       Title: `Invoice ${invoice.invoice_number}`,
-      Author: provider.name,
+      Author: company,
       Subject: `Invoice ${invoice.invoice_number} for account ${account.account_number}`,
       CreationDate: new Date(doc.generatedAt),
     },
@@ -51,21 +55,34 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   });
 
   // Letterhead (left) and the invoice's facts (right).
-  const top = page.margin;
-  pdf.fillColor(accent).font('Helvetica-Bold').fontSize(18).text(provider.name, page.margin, top);
+  // A PNG logo heads the block; pdfkit draws no SVG, so an SVG logo leaves the name alone.
+  let top = page.margin;
+  if (doc.logo?.type === 'image/png') {
+    pdf.image(doc.logo.bytes, page.margin, top, { fit: [160, 40] });
+    top += 48;
+  }
+  pdf.fillColor(accent).font('Helvetica-Bold').fontSize(18).text(company, page.margin, top, { width: 300 });
   pdf.fillColor(muted).font('Helvetica').fontSize(9);
-  for (const line of provider.address) pdf.text(line);
-  pdf.text(`${provider.email}  ·  ${provider.phone}`);
+  for (const line of provider.postal_address) pdf.text(line);
+  if (provider.tax_id) pdf.text(`Tax ID ${provider.tax_id}`);
+  const reach = contact(provider.billing_email, provider.billing_phone);
+  if (reach) pdf.text(reach);
+  if (provider.website) pdf.text(provider.website);
+  const letterheadEnd = pdf.y;
 
   const factsX = page.margin + contentWidth - 200;
-  pdf.fillColor(ink).font('Helvetica-Bold').fontSize(22).text('INVOICE', factsX, top, { width: 200, align: 'right' });
+  pdf
+    .fillColor(ink)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text('INVOICE', factsX, page.margin, { width: 200, align: 'right' });
   const facts: [string, string][] = [
     ['Invoice number', invoice.invoice_number],
     ['Account number', invoice.account_number],
     ['Bill date', date(invoice.bill_date)],
     ['Due date', date(invoice.due_date)],
   ];
-  let y = top + 30;
+  let y = page.margin + 30;
   for (const [label, value] of facts) {
     pdf.font('Helvetica').fontSize(9).fillColor(muted).text(label, factsX, y, { width: 95 });
     pdf
@@ -76,7 +93,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
 
   // Bill to, and the amount due box.
-  y = Math.max(y, pdf.y) + 24;
+  y = Math.max(y, pdf.y, letterheadEnd) + 24;
   pdf
     .moveTo(page.margin, y)
     .lineTo(page.margin + contentWidth, y)
@@ -115,7 +132,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y = Math.max(billToBottom, y + 62) + 28;
 
   // Charges summary.
-  y = heading(pdf, 'Summary of charges', y);
+  y = heading(pdf, 'Summary of charges', y, accent);
   for (const { key, label } of invoices.invoiceCharges)
     y = row(pdf, y, [label, amount(invoice[key])], [contentWidth - 120, 120]);
   y = totalRow(pdf, y, 'Total amount due', amount(invoice.total_amt_due));
@@ -124,7 +141,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y += 24;
   const widths = [220, contentWidth - 220 - 60 - 100, 60, 100];
   const header = ['Product', 'Product group', 'Qty', 'Amount'];
-  y = heading(pdf, 'Services', y);
+  y = heading(pdf, 'Services', y, accent);
   y = row(pdf, y, header, widths, { bold: true, color: muted, right: 2 });
   if (products.length === 0) {
     pdf
@@ -155,7 +172,14 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     .fillColor(muted)
     .text(
       `Please write invoice number ${invoice.invoice_number} and account number ${invoice.account_number} on your payment. ` +
-        `Questions about this invoice? Write to ${provider.email}, call ${provider.phone}, or contact your account team in the customer portal.`,
+        `Questions about this invoice? ${[
+          provider.billing_email && `Write to ${provider.billing_email}`,
+          provider.billing_phone && `call ${provider.billing_phone}`,
+        ]
+          .filter(Boolean)
+          .join(
+            ', ',
+          )}${provider.billing_email || provider.billing_phone ? ', or contact' : 'Contact'} your account team in the customer portal.`,
       page.margin,
       y + 24,
       { width: contentWidth },
@@ -170,7 +194,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       .fontSize(8)
       .fillColor(muted)
       .text(
-        `${provider.name}  ·  Invoice ${invoice.invoice_number}  ·  Page ${i + 1} of ${range.count}`,
+        `${company}  ·  Invoice ${invoice.invoice_number}  ·  Page ${i + 1} of ${range.count}`,
         page.margin,
         page.height - page.margin + 10,
         { width: contentWidth, align: 'center', lineBreak: false },
@@ -180,7 +204,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   return done;
 }
 
-function heading(pdf: PDFKit.PDFDocument, title: string, y: number): number {
+function heading(pdf: PDFKit.PDFDocument, title: string, y: number, accent: string): number {
   pdf.font('Helvetica-Bold').fontSize(12).fillColor(accent).text(title, page.margin, y);
   return y + 20;
 }

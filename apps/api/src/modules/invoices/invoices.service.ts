@@ -80,13 +80,17 @@ export function invoicesService(deps: Deps) {
       const sent = await findInvoiceDocument(deps.db, cycleLogId);
       const pdf = sent
         ? Buffer.from(sent)
-        : await renderInvoicePdf({
-            invoice,
-            account,
-            products,
-            generatedAt: deps.clock.now(),
-            locale: deps.env.PORTAL_LOCALE,
-          });
+        : await deps.provider.current().then((provider) =>
+            renderInvoicePdf({
+              invoice,
+              account,
+              products,
+              generatedAt: deps.clock.now(),
+              locale: provider.locale,
+              provider: provider.public,
+              logo: provider.logo,
+            }),
+          );
       return reply
         .header('content-type', 'application/pdf')
         .header(

@@ -19,7 +19,6 @@ import { findProfile, setTwoFactor, updateProfile, type ProfileRow } from './pro
 export { setTwoFactor } from './profile.repository.ts';
 
 const texts = contract.profileTexts;
-const ISSUER = 'Northwind Customer Portal';
 
 const publicProfile = (row: ProfileRow): contract.Profile => ({
   user_id: row.user_id,
@@ -30,7 +29,9 @@ const publicProfile = (row: ProfileRow): contract.Profile => ({
   two_factor_enabled: row.two_factor_enabled,
 });
 
-export function createProfileService(deps: Pick<Deps, 'db' | 'clock' | 'limiter' | 'tokens' | 'mailer' | 'env'>) {
+export function createProfileService(
+  deps: Pick<Deps, 'db' | 'clock' | 'limiter' | 'tokens' | 'mailer' | 'env' | 'provider'>,
+) {
   async function load(caller: Caller): Promise<ProfileRow> {
     const row = await findProfile(deps.db, caller.userId);
     if (!row) throw notFound();
@@ -112,7 +113,11 @@ export function createProfileService(deps: Pick<Deps, 'db' | 'clock' | 'limiter'
       assertSelf(caller);
       const row = await load(caller);
       const key = generateSecret();
-      const uri = generateURI({ issuer: ISSUER, label: row.email_nm, secret: key });
+      const uri = generateURI({
+        issuer: (await deps.provider.current()).fields.portal_name,
+        label: row.email_nm,
+        secret: key,
+      });
       return { key, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
     },
 

@@ -1,6 +1,5 @@
 import { tickets, type CallParsed, type OrderDetail, type TicketDetail, type TicketMessage } from '@portal/contract';
 
-import type { Env } from '../../config/env.ts';
 import type { Message } from '../../lib/mail.ts';
 
 /** Messages to the provider's support inbox about tickets opened and answered in the portal. */
@@ -27,7 +26,7 @@ const serviceLine = (o: Pick<OrderDetail, 'product' | 'order_number' | 'uss_circ
     .join(', ');
 
 export function newTicketMail(
-  env: Env,
+  supportInbox: string,
   t: {
     ticket_number: string;
     input: CallParsed<typeof tickets.createTicket>;
@@ -38,7 +37,7 @@ export function newTicketMail(
   const { input, order } = t;
   const impact = tickets.ticketImpactLabels[input.impact];
   return {
-    to: env.SUPPORT_INBOX,
+    to: supportInbox,
     replyTo: input.contact_email,
     kind: 'ticket',
     subject: `New ticket ${t.ticket_number}: ${input.subject} [${input.impact}]`,
@@ -60,13 +59,13 @@ export function newTicketMail(
 }
 
 export function replyMail(
-  env: Env,
+  supportInbox: string,
   ticket: Omit<TicketDetail, 'messages'>,
   author: string,
   message: TicketMessage,
 ): Message {
   return {
-    to: env.SUPPORT_INBOX,
+    to: supportInbox,
     ...(ticket.contact_email ? { replyTo: ticket.contact_email } : {}),
     kind: 'ticket',
     subject: `Customer reply on ${ticket.ticket_number}: ${ticket.subject}`,

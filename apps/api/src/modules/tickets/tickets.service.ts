@@ -113,7 +113,7 @@ export function ticketsService(deps: Deps) {
         return message_id;
       });
       const message = (await findMessage(db, messageId)) as TicketMessage;
-      await notifySupport(replyMail(env, header, author, message));
+      await notifySupport(replyMail((await deps.provider.current()).mail.supportInbox, header, author, message));
       return message;
     },
 
@@ -158,7 +158,9 @@ export function ticketsService(deps: Deps) {
         return { ...ticket, message_id };
       });
       const message = (await findMessage(db, created.message_id)) as TicketMessage;
-      await notifySupport(newTicketMail(env, { ...created, input, order, message }));
+      await notifySupport(
+        newTicketMail((await deps.provider.current()).mail.supportInbox, { ...created, input, order, message }),
+      );
       return { ticket_id: created.ticket_id, ticket_number: created.ticket_number };
     },
 

@@ -11,7 +11,9 @@ import { findUserByEmail, findVisibleUser } from './users.repository.ts';
  * administrator of one of the user's accounts, and for staff who may grant themselves admin
  * access to any account (level 2 or more). Anyone else gets NOT_FOUND, as for an unknown email.
  */
-export function createPasswordResetSender(deps: Pick<Deps, 'db' | 'clock' | 'mailer' | 'env' | 'limiter'>) {
+export function createPasswordResetSender(
+  deps: Pick<Deps, 'db' | 'clock' | 'mailer' | 'env' | 'limiter' | 'provider'>,
+) {
   return async (caller: Caller, email: string, address: string) => {
     await deps.limiter.attempt('send-password-reset', address);
     const user = await findUserByEmail(deps.db, email);

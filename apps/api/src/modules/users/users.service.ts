@@ -50,7 +50,7 @@ const levelOf = (membership: { is_account_admin: boolean } | undefined) =>
  * only users and accounts they administer, never raises their own access, and never leaves an
  * account without an administrator. A refused change changes nothing (one transaction).
  */
-export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'clock'>) {
+export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'clock' | 'provider'>) {
   /** The viewer's administered account ids; FORBIDDEN with the spec's message when there are none. */
   async function administered(db: Db, caller: Caller, noPermission: string): Promise<Set<number>> {
     const ids = await findAdministeredAccountIds(db, caller.userId);

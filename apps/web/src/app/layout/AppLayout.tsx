@@ -6,6 +6,8 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { readActingState } from '../../features/admin/acting-as.ts';
 import { UnverifiedEmailBanner } from '../../features/profile/components/UnverifiedEmailBanner.tsx';
+import { MissingProfileNotice } from '../../features/provider/components/MissingProfileNotice.tsx';
+import { useBrand } from '../../lib/brand.ts';
 import { paths } from '../../config/paths.ts';
 import { readTokenPayload } from '../../lib/token.ts';
 import { useLoginData } from '../../lib/use-session.ts';
@@ -32,6 +34,9 @@ export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const nav = useMemo(() => buildNav({ ...session, adminLevel: readTokenPayload()?.uss_admin_level }), [session]);
   const pageHidden = hidesPageWithoutAccounts(pathname, session.accounts.length);
+  // Staff are told while no provider profile names the portal (decision 123); customers see the neutral name.
+  const staff = readTokenPayload()?.uss_admin_level ?? 0;
+  const profileMissing = useBrand().missing && staff >= 1;
 
   return (
     <>
@@ -66,6 +71,7 @@ export function AppLayout() {
           </Suspense>
         )}
         <UnverifiedEmailBanner />
+        {profileMissing ? <MissingProfileNotice link={staff >= 3} /> : null}
         <div className={classes.page}>
           {pageHidden ? (
             <Alert color="yellow" variant="light" title="No customer account" role="alert" data-testid="no-accounts">

@@ -30,7 +30,8 @@ export function HeaderBar({ user, navOpened, onToggleNav }: HeaderBarProps) {
         >
           <span className={classes.burgerLines} />
         </button>
-        <Link to={paths.home()} aria-label="Northwind Portal, dashboard" style={{ textDecoration: 'none' }}>
+        {/* Named by the portal's name it shows (no aria-label that would differ from it). */}
+        <Link to={paths.home()} style={{ textDecoration: 'none' }}>
           <Wordmark />
         </Link>
       </Group>

@@ -87,9 +87,10 @@ describe('buildNav', () => {
       '/admin/snmp-devices',
       '/admin/prometheus-sources',
       '/admin/connectors',
+      '/admin/provider-profile',
       '/admin/chart-styles',
     ]);
-    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(7);
+    expect(buildNav({ ...base, user: { uss_admin_level: 3 } }).staff).toHaveLength(8);
   });
 });
 

@@ -61,6 +61,7 @@ export function buildNav({ user, accounts: accountList, productGroups, categorie
   if (level >= 3) staff.push({ label: 'SNMP Devices', to: paths.adminSnmpDevices() });
   if (level >= 3) staff.push({ label: 'Prometheus Sources', to: paths.adminPrometheusSources() });
   if (level >= 3) staff.push({ label: 'Connector Status', to: paths.adminConnectorStatus() });
+  if (level >= 3) staff.push({ label: 'Provider Profile', to: paths.adminProviderProfile() });
   if (level >= 1) staff.push({ label: 'Chart Styles', to: paths.adminChartStyles() });
 
   return {

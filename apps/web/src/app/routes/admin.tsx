@@ -74,6 +74,11 @@ export const adminRoutes: RouteObject[] = [
     lazy: page(() => import('../../features/connectors/pages/PrometheusSourcesPage.tsx'), 'PrometheusSourcesPage'),
   },
   {
+    path: 'admin/provider-profile',
+    loader: requireLevel(integrationStaffLevel),
+    lazy: page(() => import('../../features/provider/pages/ProviderProfilePage.tsx'), 'ProviderProfilePage'),
+  },
+  {
     path: 'admin/connectors',
     loader: requireLevel(integrationStaffLevel),
     lazy: page(() => import('../../features/connectors/pages/ConnectorStatusPage.tsx'), 'ConnectorStatusPage'),

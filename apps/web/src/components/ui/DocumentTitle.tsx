@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const siteName = 'Northwind Portal';
+import { useBrand } from '../../lib/brand.ts';
 
 /**
  * index.html's own <title>, taken when this module loads (before React renders any page title).
@@ -12,7 +12,12 @@ const staticTitle = typeof document === 'undefined' ? null : document.querySelec
  * The browser tab's title for the page shown: a title the page renders itself (e.g. the
  * dashboard's), otherwise its main heading, then the site name.
  */
-export function pageTitle(root: ParentNode, head: ParentNode, fixed: Element | null = staticTitle): string {
+export function pageTitle(
+  root: ParentNode,
+  head: ParentNode,
+  siteName: string,
+  fixed: Element | null = staticTitle,
+): string {
   const own = [...head.querySelectorAll('title')].find((title) => title !== fixed)?.textContent?.trim();
   if (own) return own;
   const heading = root.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim();
@@ -25,11 +30,12 @@ export function pageTitle(root: ParentNode, head: ParentNode, fixed: Element | n
  * as the page loads.
  */
 export function DocumentTitle() {
+  const siteName = useBrand().portal_name;
   useEffect(() => {
     const main = document.getElementById('main');
     if (!main || !staticTitle) return;
     const update = () => {
-      const next = pageTitle(main, document.head);
+      const next = pageTitle(main, document.head, siteName);
       if (staticTitle.textContent !== next) staticTitle.textContent = next;
     };
     update();
@@ -37,6 +43,6 @@ export function DocumentTitle() {
     observer.observe(main, { childList: true, subtree: true, characterData: true });
     observer.observe(document.head, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, []);
+  }, [siteName]);
   return null;
 }

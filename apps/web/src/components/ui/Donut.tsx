@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { DonutSlice } from './donut-arcs.ts';
 import { donutArcs } from './donut-arcs.ts';
 
-/** Brand-friendly palette; slices beyond it wrap around. The first, navy, is lighter in dark mode (theme.ts). */
+/** Brand-friendly palette; slices beyond it wrap around. The first, the brand's colour, is lighter in dark mode (theme.ts). */
 export const donutPalette = [
   'var(--app-donut-first)',
   '#2ec4b6',

@@ -37,7 +37,7 @@ export function UserAvatar({ src, name, firstName = '', lastName = '', size = 48
           alignItems: 'center',
           justifyContent: 'center',
           background: 'var(--mantine-color-teal-1)',
-          color: 'var(--mantine-color-navy-9)',
+          color: 'var(--mantine-color-brand-9)',
           fontWeight: 700,
           fontSize: Math.round(size * 0.4),
           lineHeight: 1,

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
 import { LoadingState } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
+import { titleOf, useBrand } from '../../../lib/brand.ts';
 import { nextParam, safeReturnPath } from '../../../lib/return-path.ts';
 import { useOutages } from '../../notifications/index.ts';
 import { useConfirmUserPassword } from '../api/confirm-user-password.ts';
@@ -27,6 +28,7 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const outages = useOutages();
+  const brand = useBrand();
   const confirm = useConfirmUserPassword();
   const token = useGetToken();
   const [credentials, setCredentials] = useState<CredentialsValues | null>(null);
@@ -74,7 +76,7 @@ export function LoginPage() {
 
   return (
     <AuthFrame notices={notices}>
-      <title>Sign in · Northwind Portal</title>
+      <title>{titleOf('Sign in', brand)}</title>
       <Stack gap="lg">
         <div>
           <Title order={1} size="h2">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 
 import { RedirectNotice } from '../../../components/ui/RedirectNotice.tsx';
 import { paths } from '../../../config/paths.ts';
+import { titleOf, useBrand } from '../../../lib/brand.ts';
 import { getSession, logout } from '../../../lib/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 
@@ -10,6 +11,7 @@ import { AuthFrame } from '../components/AuthFrame.tsx';
 export function LogoutPage() {
   // Read the name before the session is cleared.
   const [firstName] = useState(() => getSession()?.user.first_nm ?? '');
+  const brand = useBrand();
 
   useEffect(() => {
     logout();
@@ -17,7 +19,7 @@ export function LogoutPage() {
 
   return (
     <AuthFrame>
-      <title>Signed out · Northwind Portal</title>
+      <title>{titleOf('Signed out', brand)}</title>
       <Stack gap="md">
         <Title order={1} size="h2">
           {firstName ? `Goodbye, ${firstName}` : 'Signed out'}
@@ -25,7 +27,7 @@ export function LogoutPage() {
         <Text size="sm" c="dimmed">
           You have been signed out of the customer portal.
         </Text>
-        <RedirectNotice message="Thank you for using the Northwind portal." to={paths.login()} color="blue" />
+        <RedirectNotice message={`Thank you for using ${brand.portal_name}.`} to={paths.login()} color="blue" />
       </Stack>
     </AuthFrame>
   );

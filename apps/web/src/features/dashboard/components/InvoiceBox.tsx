@@ -56,7 +56,7 @@ function InvoiceSummary({ data }: { data: SummaryData }) {
           Amount due
         </Text>
         <Group gap="sm" align="center">
-          <Text fz={30} fw={700} c="navy" lh={1.1} data-testid={data.account_id ? 'amount-due' : undefined}>
+          <Text fz={30} fw={700} c="brand" lh={1.1} data-testid={data.account_id ? 'amount-due' : undefined}>
             {formatMoney(data.total_amt_due, data.currency)}
           </Text>
           <InvoiceStatusBadge status={data.status} amountPaid={data.amount_paid} currency={data.currency} />

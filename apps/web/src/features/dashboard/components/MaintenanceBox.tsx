@@ -16,7 +16,7 @@ function Count({ value, label, window }: { value: number | string; label: string
       underline="never"
       c="inherit"
     >
-      <Text fz={34} fw={700} c="navy" lh={1.1}>
+      <Text fz={34} fw={700} c="brand" lh={1.1}>
         {value}
       </Text>
       <Text size="sm" c="dimmed">

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
 import { HydrationPart } from '../../../components/ui/HydrationPart.tsx';
 import { OutageBanners } from '../../../components/ui/OutageBanners.tsx';
+import { titleOf, useBrand } from '../../../lib/brand.ts';
 import { useLoginData } from '../../../lib/use-session.ts';
 import { useOutages } from '../../notifications/index.ts';
 import { PaymentActionsNotice } from '../../payments/index.ts';
@@ -19,9 +20,10 @@ const gridBoxes = [InvoiceBox, TeamBox, TicketsBox, MaintenanceBox];
 export function DashboardPage() {
   const { user } = useLoginData();
   const outages = useOutages();
+  const brand = useBrand();
   return (
     <Stack gap="md">
-      <title>Dashboard · Northwind Portal</title>
+      <title>{titleOf('Dashboard', brand)}</title>
       <div>
         <Title order={1} size="h2" data-testid="greeting">
           Welcome, {user.first_nm}

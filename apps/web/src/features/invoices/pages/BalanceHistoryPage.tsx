@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBrand } from '../../../lib/brand.ts';
 import { formatMoney } from '../../../lib/formats.ts';
 import { setCurrentAccountId } from '../../../lib/session.ts';
 import { usePaymentsEnabled } from '../../payments/index.ts';
@@ -24,6 +25,8 @@ export function BalanceHistoryPage() {
   const history = useBalanceHistory();
   const navigate = useNavigate();
   const paymentsOn = usePaymentsEnabled().data === true;
+  // The provider's billing desk (decision 123).
+  const brand = useBrand();
 
   const columns: Column<BalanceHistory>[] = [
     {
@@ -146,12 +149,18 @@ export function BalanceHistoryPage() {
           Making a payment
         </Title>
         <Text size="sm">
-          Please write your account and invoice numbers on every payment. For payment options or questions about a
-          balance, write to{' '}
-          <Anchor href={`mailto:${invoices.billingProvider.email}`} underline="always">
-            {invoices.billingProvider.email}
-          </Anchor>{' '}
-          or call {invoices.billingProvider.phone}.
+          Please write your account and invoice numbers on every payment.
+          {brand.billing_email || brand.billing_phone ? ' For payment options or questions about a balance, ' : null}
+          {brand.billing_email ? (
+            <>
+              write to{' '}
+              <Anchor href={`mailto:${brand.billing_email}`} underline="always">
+                {brand.billing_email}
+              </Anchor>
+              {brand.billing_phone ? ' or ' : '.'}
+            </>
+          ) : null}
+          {brand.billing_phone ? `call ${brand.billing_phone}.` : null}
         </Text>
       </Paper>
     </Stack>

@@ -82,7 +82,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Total amount due
             </Text>
-            <Text fz={30} fw={700} c="navy" lh={1.1} data-testid="invoice-total">
+            <Text fz={30} fw={700} c="brand" lh={1.1} data-testid="invoice-total">
               {formatMoney(invoice.total_amt_due, invoice.currency)}
             </Text>
             <InvoiceStatusBadge status={invoice.status} amountPaid={invoice.amount_paid} currency={invoice.currency} />

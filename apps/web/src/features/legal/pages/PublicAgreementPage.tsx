@@ -12,7 +12,7 @@ export function PublicAgreementPage() {
   const agreementId = useLoaderData<number>();
   const agreements = useActiveAgreements();
   return (
-    <Box bg="navy.9" mih="100vh" py="xl">
+    <Box bg="brand.9" mih="100vh" py="xl">
       <Container size="md">
         <Box mb="lg">
           <Wordmark size="lg" />

@@ -68,7 +68,7 @@ export function OutboxPage() {
     <Box bg="var(--app-page-bg)" mih="100vh" py="lg">
       <Container size="lg">
         <Stack gap="md">
-          <Box bg="navy.9" p="sm" style={{ borderRadius: 8 }}>
+          <Box bg="brand.9" p="sm" style={{ borderRadius: 8 }}>
             <Wordmark />
           </Box>
           <div>
