@@ -132,7 +132,7 @@ describe('CSV downloads neutralise formulas', () => {
     expect(res.status).toBe(200);
     expect(res.raw.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = parseCsv(res.raw);
-    expect(header).toEqual(['Time', 'In bits', 'Out bits']);
+    expect(header).toEqual(['Time (UTC)', 'In bits (bits/s)', 'Out bits (bits/s)']);
     const last = rows.find((r) => r[0] === new Date(Number(newest?.ts) * 1000).toISOString());
     expect(last?.[1]).toBe('-12.5');
   });
