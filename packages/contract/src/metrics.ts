@@ -46,7 +46,7 @@ export const getNetworkSummary = defineCall({
     .superRefine(rangeCheck('startDate', 'endDate')),
   data: networkSummary,
   codes: [...orderCodes, 'NETWORK_STATS_NOT_FOUND'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const dataFreshness = z.object({
@@ -75,7 +75,7 @@ export const getDataFreshness = defineCall({
   input: z.object({ baseOrderId: id }),
   data: dataFreshness,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /* Live updates (issue 13) ---------------------------------------------------------------------- */

@@ -5,6 +5,7 @@
 import type { CallRoute } from './call.ts';
 import type * as accountsCalls from './accounts.ts';
 import type * as adminCalls from './admin.ts';
+import type * as apiTokensCalls from './api-tokens.ts';
 import type * as authCalls from './auth.ts';
 import type * as captchaCalls from './captcha.ts';
 import type * as connectorsCalls from './connectors.ts';
@@ -51,6 +52,12 @@ export const admin = {
   getUserAccounts: {"id":"admin.getUserAccounts","path":"/admin/get-user-accounts","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.getUserAccounts>,
   getUserByEmail: {"id":"admin.getUserByEmail","path":"/admin/get-user-by-email","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.getUserByEmail>,
   signOutUser: {"id":"admin.signOutUser","path":"/admin/sign-out-user","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.signOutUser>,
+};
+
+export const apiTokens = {
+  createToken: {"id":"apiTokens.createToken","path":"/api-tokens/create-token","methods":["POST"],"access":"user"} as CallRoute<typeof apiTokensCalls.createToken>,
+  getTokens: {"id":"apiTokens.getTokens","path":"/api-tokens/get-tokens","methods":["GET"],"access":"user"} as CallRoute<typeof apiTokensCalls.getTokens>,
+  revokeToken: {"id":"apiTokens.revokeToken","path":"/api-tokens/revoke-token/:tokenId","methods":["DELETE"],"access":"user"} as CallRoute<typeof apiTokensCalls.revokeToken>,
 };
 
 export const auth = {
