@@ -57,7 +57,7 @@ export const admin = {
 export const apiTokens = {
   createToken: {"id":"apiTokens.createToken","path":"/api-tokens/create-token","methods":["POST"],"access":"user"} as CallRoute<typeof apiTokensCalls.createToken>,
   getTokens: {"id":"apiTokens.getTokens","path":"/api-tokens/get-tokens","methods":["GET"],"access":"user"} as CallRoute<typeof apiTokensCalls.getTokens>,
-  revokeToken: {"id":"apiTokens.revokeToken","path":"/api-tokens/revoke-token/:tokenId","methods":["DELETE"],"access":"user"} as CallRoute<typeof apiTokensCalls.revokeToken>,
+  revokeToken: {"id":"apiTokens.revokeToken","path":"/api-tokens/revoke-token/:id","methods":["DELETE"],"access":"user"} as CallRoute<typeof apiTokensCalls.revokeToken>,
 };
 
 export const auth = {

@@ -11,5 +11,5 @@ export async function apiTokensRoutes(app: FastifyInstance, deps: Deps) {
   const tokens = createApiTokensService(deps);
   route(app, deps, apiTokens.createToken, ({ caller, input }) => tokens.create(caller, input));
   route(app, deps, apiTokens.getTokens, ({ caller, input }) => tokens.list(caller, input.account_id));
-  route(app, deps, apiTokens.revokeToken, ({ caller, input }) => tokens.revoke(caller, input.tokenId));
+  route(app, deps, apiTokens.revokeToken, ({ caller, input }) => tokens.revoke(caller, input.id));
 }
