@@ -128,6 +128,8 @@ export const legal = {
 };
 
 export const metrics = {
+  downloadSeries: {"id":"metrics.downloadSeries","path":"/metrics/download-series","methods":["GET"],"access":"user","binary":"text/csv"} as CallRoute<typeof metricsCalls.downloadSeries>,
+  exportSeries: {"id":"metrics.exportSeries","path":"/metrics/export-series","methods":["GET"],"access":"user"} as CallRoute<typeof metricsCalls.exportSeries>,
   getDataFreshness: {"id":"products.getDataFreshness","path":"/metrics/get-data-freshness","methods":["GET"],"access":"user"} as CallRoute<typeof metricsCalls.getDataFreshness>,
   getNetworkSummary: {"id":"products.getNetworkSummary","path":"/network/get-network-summary","methods":["GET"],"access":"user"} as CallRoute<typeof metricsCalls.getNetworkSummary>,
   liveOrder: {"id":"products.liveOrder","path":"/live/orders/:baseOrderId","methods":["GET"],"access":"user","binary":"text/event-stream"} as CallRoute<typeof metricsCalls.liveOrder>,

@@ -200,7 +200,7 @@ function buildCustomerDocument() {
         '(a name, the accounts, the scopes, an expiry of at most a year) and copies its secret (pct_...), shown once.',
         'Send it as Authorization: Bearer pct_... to the calls below; a token has the access of a plain user of its',
         'accounts. Every answer is the envelope { data, code, message }; the HTTP status agrees with the code.',
-        'Lists are paged: page (from 1) and perPage; the answer carries the total and the last page.',
+        'Lists are paged: page (from 1; some lists also take perPage); the answer carries current_page, last_page, per_page and total.',
         'A token without the scope a call needs answers 403 FORBIDDEN naming the scope; an unknown or revoked token',
         "401 INVALID_TOKEN, an expired one 401 EXPIRED_TOKEN; another company's ids 404 NOT_FOUND.",
         'Each token may make a number of calls a minute (RateLimit-* headers); beyond, 429 with Retry-After.',

@@ -9,6 +9,10 @@ export const findAccountRoles = (db: Db, userId: number, accountIds: number[]) =
     [userId, accountIds],
   );
 
+/** Whether the user administers any account. */
+export const administersAny = async (db: Db, userId: number) =>
+  Boolean(await db.one('SELECT 1 FROM accounts_users WHERE user_id = $1 AND is_account_admin LIMIT 1', [userId]));
+
 export const insertApiToken = async (
   db: Db,
   input: {

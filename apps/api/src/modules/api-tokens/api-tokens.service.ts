@@ -2,10 +2,11 @@ import { apiTokens, type ApiTokenScope } from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../../lib/scope.ts';
+import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { hashLinkToken } from '../identity/link-tokens.ts';
 import { prefixedSecret } from '../token-auth/token-auth.service.ts';
 import {
+  administersAny,
   findAccountRoles,
   findApiToken,
   findTokenByHash,
@@ -58,14 +59,20 @@ export function createApiTokensService(deps: Pick<Deps, 'db' | 'clock'>) {
     },
 
     /** An administrator's accounts' tokens; staff see every company's (or one account's). */
-    list: (caller: Caller, accountId: number | undefined) =>
-      listApiTokens(deps.db, {
-        administratorId: isStaff(caller) ? null : caller.userId,
+    async list(caller: Caller, accountId: number | undefined) {
+      const staff = isStaff(caller);
+      // Another company's account is not found, as everywhere.
+      if (accountId !== undefined && !staff) await requireAccount(deps.db, caller, accountId);
+      return listApiTokens(deps.db, {
+        administratorId: staff ? null : caller.userId,
         accountId: accountId ?? null,
         nowMs: deps.clock.now(),
-      }),
+      });
+    },
 
     async revoke(caller: Caller, tokenId: number) {
+      // Like the users area: a customer who administers nothing may not; another company's token is not found.
+      if (!isStaff(caller) && !(await administersAny(deps.db, caller.userId))) throw forbidden();
       if (!(await revokeApiToken(deps.db, tokenId, isStaff(caller) ? null : caller.userId, deps.clock.now()))) {
         throw notFound();
       }

@@ -24,15 +24,15 @@ export function ApiGuide() {
           {`curl -X POST ${origin}/api/invoices/get-invoices \\
   -H "Authorization: Bearer pct_..." \\
   -H "Content-Type: application/json" \\
-  -d '{"page": 1, "perPage": 25}'`}
+  -d '{"page": 2}'`}
         </Code>
         <List size="sm" spacing={4}>
           <List.Item>
             Every answer is <Code>{'{ data, code, message }'}</Code>; the HTTP status agrees with the code.
           </List.Item>
           <List.Item>
-            Lists are paged: send <Code>page</Code> (from 1) and <Code>perPage</Code>; the answer carries the total and
-            the last page.
+            Lists are paged: send <Code>page</Code> (from 1; some lists also take <Code>perPage</Code>); the answer
+            carries <Code>current_page</Code>, <Code>last_page</Code>, <Code>per_page</Code> and <Code>total</Code>.
           </List.Item>
           <List.Item>
             Errors: 401 <Code>INVALID_TOKEN</Code> (unknown or revoked), 401 <Code>EXPIRED_TOKEN</Code>, 403{' '}
