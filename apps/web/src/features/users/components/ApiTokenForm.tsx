@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { apiTokens } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { SecretOnce } from '../../../components/ui/SecretOnce.tsx';
 import { useViewerAccounts } from '../administered.ts';
 import { useCreateApiToken } from '../api/api-tokens.ts';
 
@@ -33,23 +34,7 @@ export function ApiTokenForm() {
           <Title order={2} size="h4">
             New API token
           </Title>
-          {mutation.isSuccess ? (
-            <Alert color="green" variant="light" role="status" title="Copy the secret now">
-              <Text size="sm">It is shown only this once; the portal keeps only its hash.</Text>
-              <Group gap="xs" mt="xs" wrap="nowrap">
-                <Code data-testid="new-api-token" style={{ wordBreak: 'break-all' }}>
-                  {mutation.data.token}
-                </Code>
-                <CopyButton value={mutation.data.token}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="light" onClick={copy}>
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-            </Alert>
-          ) : null}
+          {mutation.isSuccess ? <SecretOnce secret={mutation.data.token} testId="new-api-token" /> : null}
           <FormErrors error={mutation.error} />
           <TextInput label="Name" required autoComplete="off" error={errors.name?.message} {...register('name')} />
           <Controller
