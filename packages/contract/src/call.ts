@@ -14,7 +14,11 @@ export interface CallAuth {
   staffLevel?: number;
   /** Gates this call stays reachable through: the login-data loads, the legal and profile pages. */
   exempt?: readonly ('legal' | 'twoFactor')[];
-  /** 'integration' calls: the token scope the call needs (a token with `all` has every scope). */
+  /**
+   * 'integration' calls: the integration token scope the call needs (a token with `all` has every
+   * scope). 'user' calls: the customer API token scope that lets a `pct_` token make the call
+   * (decision 129); a call without one refuses those tokens.
+   */
   scope?: string;
 }
 

@@ -9,6 +9,8 @@ export * from './password-policy.ts';
 
 export * as accounts from './accounts.ts';
 export * as admin from './admin.ts';
+export * as apiTokens from './api-tokens.ts';
+export type { ApiToken, Scope as ApiTokenScope } from './api-tokens.ts';
 export * as auth from './auth.ts';
 export * as captcha from './captcha.ts';
 export * as connectors from './connectors.ts';

@@ -72,7 +72,7 @@ export const getLatestInvoice = defineCall({
   input: z.object({ accountId: id }),
   data: invoice,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'invoices:read' },
 });
 
 export const getInvoiceProducts = defineCall({
@@ -84,7 +84,7 @@ export const getInvoiceProducts = defineCall({
   input: z.object({ accountId: id, cycleLogId: id }),
   data: z.array(invoiceProduct),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'invoices:read' },
 });
 // The columns the list sorts by live with the constants, which carry no schema: the invoices page checks
 // its sort against them without loading this module's schemas (decision 112).
@@ -106,7 +106,7 @@ export const getInvoices = defineCall({
   }),
   data: paged(invoiceSummary),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'invoices:read' },
 });
 
 /** Aging buckets by days past the due date (not yet due counts in 0-30). */
@@ -135,7 +135,7 @@ export const getBalanceHistory = defineCall({
   input: z.object({}),
   data: z.array(balanceHistory),
   codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'invoices:read' },
 });
 
 export const getInvoice = defineCall({
@@ -147,7 +147,7 @@ export const getInvoice = defineCall({
   input: z.object({ accountId: id, cycleLogId: id }),
   data: invoice,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'invoices:read' },
 });
 
 /** invoice-{account}-{invoice}-{yyyymmdd}.pdf, the date being the bill date. */
@@ -167,7 +167,7 @@ export const downloadInvoice = defineCall({
   data: null,
   binary: 'application/pdf',
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'invoices:read' },
 });
 
 /** Columns of the services history CSV, in order. */
@@ -195,5 +195,5 @@ export const downloadInvoiceProductHistory = defineCall({
   data: null,
   binary: 'text/csv',
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'invoices:read' },
 });

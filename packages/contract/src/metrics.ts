@@ -46,7 +46,7 @@ export const getNetworkSummary = defineCall({
     .superRefine(rangeCheck('startDate', 'endDate')),
   data: networkSummary,
   codes: [...orderCodes, 'NETWORK_STATS_NOT_FOUND'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const dataFreshness = z.object({
@@ -75,7 +75,7 @@ export const getDataFreshness = defineCall({
   input: z.object({ baseOrderId: id }),
   data: dataFreshness,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /* Live updates (issue 13) ---------------------------------------------------------------------- */
@@ -250,4 +250,57 @@ export const otlpMetrics = defineCall({
   codes: [...ingestCodes, 'UNSUPPORTED_MEDIA_TYPE'],
   auth: { access: 'integration', scope: 'metrics' },
   rawBody: true,
+});
+
+/* Usage data export (issue 33): one series of an order over a range, at a step of the rollup tiers ---- */
+
+/** The steps an export may take: the rollup tiers' widths (5 minutes, an hour, a day). */
+export const exportSteps = [300, 3600, 86400] as const;
+/** Most rows one export answers: a longer range takes a wider step. */
+export const maxExportRows = 10_000;
+
+const exportInput = z
+  .object({
+    baseOrderId: id,
+    /** The catalogue name of the metric (docs/metrics-catalogue.md), e.g. if_in_octets. */
+    metric: z.string({ error: m.required }).trim().min(1, m.required).max(100, m.maxlength),
+    /** The object measured (the metric's label value, e.g. the interface id); none for the order as a whole. */
+    object: z.string({ error: m.type }).trim().max(200, m.maxlength).optional(),
+    start: epochSeconds,
+    end: epochSeconds,
+    step: z.coerce
+      .number({ error: m.integer })
+      .refine((value) => (exportSteps as readonly number[]).includes(value), m.type),
+  })
+  .superRefine((value, ctx) => {
+    if (value.end <= value.start)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end must be after the start.' });
+    else if ((value.end - value.start) / value.step > maxExportRows)
+      ctx.addIssue({ code: 'custom', path: ['step'], message: 'The range is too long for this step.' });
+  });
+
+export const exportSeries = defineCall({
+  id: 'metrics.exportSeries',
+  summary:
+    "One usage series of one of the caller's orders over [start, end] at a step of the rollup tiers (300, 3600 or 86400 seconds): the chart table (first row the column names, Time in Unix seconds), each row a bucket's peak or newest value as the metric says.",
+  tag: 'metrics',
+  methods: ['GET'],
+  path: '/metrics/export-series',
+  input: exportInput,
+  data: z.array(z.array(z.union([z.number(), z.string(), z.null()]))),
+  codes: orderCodes,
+  auth: { access: 'user', scope: 'services:read' },
+});
+
+export const downloadSeries = defineCall({
+  id: 'metrics.downloadSeries',
+  summary: 'The same series as exportSeries, as a CSV file headed Time (UTC) and the series with its raw unit.',
+  tag: 'metrics',
+  methods: ['GET'],
+  path: '/metrics/download-series',
+  input: exportInput,
+  data: null,
+  binary: 'text/csv',
+  codes: orderCodes,
+  auth: { access: 'user', scope: 'services:read' },
 });

@@ -34,7 +34,7 @@ export const getActiveNotificationsCount = defineCall({
   input: z.object({}),
   data: notificationCounts,
   codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'notifications:read' },
 });
 
 /** The maintenance or outage notice a notification e-mail carried (times as epoch seconds). */
@@ -84,7 +84,7 @@ export const getCmcNotifications = defineCall({
   }),
   data: paged(notification),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'notifications:read' },
 });
 
 export const getCmcNotification = defineCall({
@@ -96,5 +96,5 @@ export const getCmcNotification = defineCall({
   input: z.object({ notificationId: id }),
   data: notification,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'notifications:read' },
 });

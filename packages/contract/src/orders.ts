@@ -25,7 +25,7 @@ export const getProducts = defineCall({
   input: z.object({}),
   data: z.array(product),
   codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user', exempt: ['legal', 'twoFactor'] },
+  auth: { access: 'user', exempt: ['legal', 'twoFactor'], scope: 'services:read' },
 });
 
 export const pendingOrder = z.object({
@@ -46,7 +46,7 @@ export const getPendingOrders = defineCall({
   input: z.object({ count: z.coerce.number().int().min(1).max(50).default(5) }),
   data: z.array(pendingOrder),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /* ------------------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ export const getOrders = defineCall({
   input: orderSearch.extend({ page: pageParam, perPage: perPage(pageSizes.services) }),
   data: paged(orderListItem),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /** Columns of the orders CSV, in order. */
@@ -136,7 +136,7 @@ export const downloadOrders = defineCall({
   data: null,
   binary: 'text/csv',
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const orderComponent = z.object({
@@ -174,7 +174,7 @@ export const getOrder = defineCall({
   input: z.object({ baseOrderId: id }),
   data: orderDetail,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const aliasMaxLength = 60;

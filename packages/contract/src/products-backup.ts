@@ -65,7 +65,7 @@ export const getOrderCv = defineCall({
   input: baseOrderInput,
   data: cvOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const cvStats = z.object({ vm_count: chartData, used_storage: chartData });
@@ -80,7 +80,7 @@ export const getCvStats = defineCall({
   input: statsInput,
   data: cvStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /* Endpoint detection ------------------------------------------------------------------------------ */
@@ -108,7 +108,7 @@ export const getOrderEd = defineCall({
   input: baseOrderInput,
   data: edOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const edStats = z.object({ license: chartData });
@@ -123,5 +123,5 @@ export const getEdStats = defineCall({
   input: statsInput,
   data: edStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

@@ -62,7 +62,7 @@ export const getOrderBs = defineCall({
   input: z.object({ baseOrderId: id }),
   data: bsOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getBsStorageStats = defineCall({
@@ -74,7 +74,7 @@ export const getBsStorageStats = defineCall({
   input: z.object({ baseOrderId: id, ...range }).superRefine(checkRange),
   data: z.object({ production: chartData, local: chartData }),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const managedBackup = z.object({
@@ -98,7 +98,7 @@ export const getBsManagedBackups = defineCall({
   input: z.object({ baseOrderId: id, ...range }).superRefine(checkRange),
   data: z.array(managedBackup),
   codes: managedCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getBsManagedBackup = defineCall({
@@ -110,7 +110,7 @@ export const getBsManagedBackup = defineCall({
   input: z.object({ baseOrderId: id, resourceId }),
   data: z.object({ resource_id: z.string(), title: z.string() }),
   codes: managedCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const backupRun = z.object({
@@ -137,5 +137,5 @@ export const getBsResourceBackups = defineCall({
     .superRefine(checkRange),
   data: paged(backupRun),
   codes: managedCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

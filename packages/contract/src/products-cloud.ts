@@ -55,7 +55,7 @@ export const getOrderOc = defineCall({
   input: baseOrderInput,
   data: ocOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const ocStats = z.object({
@@ -78,7 +78,7 @@ export const getOcStats = defineCall({
   input: statsInput,
   data: ocStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /* Backup platform --------------------------------------------------------------------------------- */
@@ -112,7 +112,7 @@ export const getOrderCh = defineCall({
   input: baseOrderInput,
   data: chOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const chStats = z.object({ backup_mgmt: chartData, backup_storage: chartData, replication_storage: chartData });
@@ -127,5 +127,5 @@ export const getChStats = defineCall({
   input: statsInput,
   data: chStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

@@ -140,7 +140,7 @@ export const getDdZones = defineCall({
   input: z.object({ baseOrderId: id }),
   data: ddZones,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getOrderDd = defineCall({
@@ -153,7 +153,7 @@ export const getOrderDd = defineCall({
   input: z.object(zoneInput),
   data: ddOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getDdStats = defineCall({
@@ -167,7 +167,7 @@ export const getDdStats = defineCall({
     .superRefine(rangeCheck('startDate', 'endDate')),
   data: ddStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getThreatCountries = defineCall({
@@ -179,5 +179,5 @@ export const getThreatCountries = defineCall({
   input: z.object(zoneInput),
   data: z.array(threatCountry),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

@@ -61,7 +61,7 @@ export const getOrderDs = defineCall({
   input: z.object({ baseOrderId: id }),
   data: dsOrder,
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /** Storage chart columns: Time, Provisioned, Used, Journal (bytes). */
@@ -84,7 +84,7 @@ export const getDsStats = defineCall({
   input: z.object({ baseOrderId: id, ...range }).superRefine(rangeCheck('startDate', 'endDate')),
   data: dsStats,
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const dsVm = z.object({
@@ -112,7 +112,7 @@ export const getVms = defineCall({
   input: z.object({ ...vmSearch, perPage: perPage(pageSizes.drTables), page: pageParam }),
   data: paged(dsVm),
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const downloadVms = defineCall({
@@ -125,7 +125,7 @@ export const downloadVms = defineCall({
   data: null,
   binary: 'text/csv',
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const dsVpg = z.object({
@@ -154,7 +154,7 @@ export const getVpg = defineCall({
   input: z.object({ vpgId: id }),
   data: dsVpg,
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /** storage: Time, Provisioned, Used, Journal (bytes); rpo: Time, Actual RPO (seconds, the worst of each group). */
@@ -170,7 +170,7 @@ export const getVpgStats = defineCall({
   input: z.object({ vpgId: id, ...range }).superRefine(rangeCheck('startDate', 'endDate')),
   data: objectStats,
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const dsVmDetail = dsVm.extend({
@@ -188,7 +188,7 @@ export const getVm = defineCall({
   input: z.object({ vmId: id }),
   data: dsVmDetail,
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getVmStats = defineCall({
@@ -200,5 +200,5 @@ export const getVmStats = defineCall({
   input: z.object({ vmId: id, ...range }).superRefine(rangeCheck('startDate', 'endDate')),
   data: objectStats,
   codes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

@@ -73,7 +73,7 @@ export const getOrderEb = defineCall({
   input: z.object({ baseOrderId: id }),
   data: ebOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 const range = { startDate: epochSeconds, endDate: epochSeconds };
@@ -95,7 +95,7 @@ export const getEbStats = defineCall({
   input: z.object({ baseOrderId: id, ...range }).superRefine(rangeCheck('startDate', 'endDate')),
   data: ebStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const agentClient = z.object({
@@ -134,7 +134,7 @@ export const getEbAgentClients = defineCall({
   input: z.object(pageInput),
   data: paged(agentClient),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getEbImageMachines = defineCall({
@@ -146,7 +146,7 @@ export const getEbImageMachines = defineCall({
   input: z.object(pageInput),
   data: paged(imageMachine),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getEbAgentClient = defineCall({
@@ -158,7 +158,7 @@ export const getEbAgentClient = defineCall({
   input: z.object({ baseOrderId: id, clientName }),
   data: agentClient,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const agentClientStats = z.object({ bytes_protected: chartData, backups: chartData });
@@ -173,7 +173,7 @@ export const getEbAgentClientStats = defineCall({
   input: z.object({ baseOrderId: id, clientName, ...range }).superRefine(rangeCheck('startDate', 'endDate')),
   data: agentClientStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const getEbImageMachine = defineCall({
@@ -185,7 +185,7 @@ export const getEbImageMachine = defineCall({
   input: z.object({ baseOrderId: id, vmName }),
   data: imageMachine,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const imageMachineStats = z.object({ local_storage: chartData, snapshots: chartData });
@@ -201,5 +201,5 @@ export const getEbImageMachineStats = defineCall({
   input: z.object({ baseOrderId: id, vmName, ...range }).superRefine(rangeCheck('startDate', 'endDate')),
   data: imageMachineStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

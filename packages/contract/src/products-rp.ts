@@ -40,7 +40,7 @@ export const getResourcePoolOrder = defineCall({
   input: z.object({ baseOrderId: id }),
   data: resourcePoolOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const resourcePoolChart = z.object({
@@ -67,7 +67,7 @@ export const getResourcePoolStats = defineCall({
   }),
   data: z.array(resourcePoolChart),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const vmSortColumns = ['name', 'memory_bytes', 'number_of_cpus'] as const;
@@ -92,7 +92,7 @@ export const getResourcePoolVms = defineCall({
   input: z.object({ ...vmSearch, perPage: perPage(pageSizes.resourcePoolVms), page: pageParam }),
   data: paged(resourcePoolVm),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const downloadResourcePoolVms = defineCall({
@@ -105,5 +105,5 @@ export const downloadResourcePoolVms = defineCall({
   data: null,
   binary: 'text/csv',
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

@@ -101,7 +101,7 @@ export const getUsageOrder = defineCall({
   input: baseOrderInput,
   data: usageOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const usageStatsItem = z.object({
@@ -132,7 +132,7 @@ export const getUsageStats = defineCall({
     .superRefine(rangeCheck('start', 'end')),
   data: z.array(usageStatsItem),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /* Object storage -------------------------------------------------------------------------------- */
@@ -155,7 +155,7 @@ export const getOrderOb = defineCall({
   input: baseOrderInput,
   data: obOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const obStats = z.object({ size: chartData, objects: chartData });
@@ -170,7 +170,7 @@ export const getObStats = defineCall({
   input: z.object({ baseOrderId: id, start: epochSeconds, end: epochSeconds }).superRefine(rangeCheck('start', 'end')),
   data: obStats,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 // In limits.ts, with no schema beside it: the bucket table's sort needs them without this module's schemas.
@@ -195,7 +195,7 @@ export const getBuckets = defineCall({
   }),
   data: paged(bucket),
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 /* Network ---------------------------------------------------------------------------------------- */
@@ -240,7 +240,7 @@ export const getNetworkOrder = defineCall({
   input: baseOrderInput,
   data: networkOrder,
   codes: orderCodes,
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 const networkStatsInput = z
@@ -262,7 +262,7 @@ export const getNetworkStats = defineCall({
   input: networkStatsInput,
   data: chartData,
   codes: [...orderCodes, 'NETWORK_STATS_NOT_FOUND'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });
 
 export const downloadNetworkStats = defineCall({
@@ -275,5 +275,5 @@ export const downloadNetworkStats = defineCall({
   data: null,
   binary: 'text/csv',
   codes: [...orderCodes, 'NETWORK_STATS_NOT_FOUND'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'services:read' },
 });

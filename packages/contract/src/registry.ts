@@ -1,5 +1,6 @@
 import * as accounts from './accounts.ts';
 import * as admin from './admin.ts';
+import * as apiTokens from './api-tokens.ts';
 import * as auth from './auth.ts';
 import { isCall, type Call } from './call.ts';
 import * as captcha from './captcha.ts';
@@ -36,6 +37,7 @@ import * as users from './users.ts';
 export const allCalls: Call[] = [
   accounts,
   admin,
+  apiTokens,
   auth,
   captcha,
   connectors,

@@ -5,6 +5,7 @@
 import type { CallRoute } from './call.ts';
 import type * as accountsCalls from './accounts.ts';
 import type * as adminCalls from './admin.ts';
+import type * as apiTokensCalls from './api-tokens.ts';
 import type * as authCalls from './auth.ts';
 import type * as captchaCalls from './captcha.ts';
 import type * as connectorsCalls from './connectors.ts';
@@ -53,6 +54,12 @@ export const admin = {
   getUserAccounts: {"id":"admin.getUserAccounts","path":"/admin/get-user-accounts","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.getUserAccounts>,
   getUserByEmail: {"id":"admin.getUserByEmail","path":"/admin/get-user-by-email","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.getUserByEmail>,
   signOutUser: {"id":"admin.signOutUser","path":"/admin/sign-out-user","methods":["POST"],"access":"user"} as CallRoute<typeof adminCalls.signOutUser>,
+};
+
+export const apiTokens = {
+  createToken: {"id":"apiTokens.createToken","path":"/api-tokens/create-token","methods":["POST"],"access":"user"} as CallRoute<typeof apiTokensCalls.createToken>,
+  getTokens: {"id":"apiTokens.getTokens","path":"/api-tokens/get-tokens","methods":["GET"],"access":"user"} as CallRoute<typeof apiTokensCalls.getTokens>,
+  revokeToken: {"id":"apiTokens.revokeToken","path":"/api-tokens/revoke-token/:id","methods":["DELETE"],"access":"user"} as CallRoute<typeof apiTokensCalls.revokeToken>,
 };
 
 export const auth = {
@@ -123,6 +130,8 @@ export const legal = {
 };
 
 export const metrics = {
+  downloadSeries: {"id":"metrics.downloadSeries","path":"/metrics/download-series","methods":["GET"],"access":"user","binary":"text/csv"} as CallRoute<typeof metricsCalls.downloadSeries>,
+  exportSeries: {"id":"metrics.exportSeries","path":"/metrics/export-series","methods":["GET"],"access":"user"} as CallRoute<typeof metricsCalls.exportSeries>,
   getDataFreshness: {"id":"products.getDataFreshness","path":"/metrics/get-data-freshness","methods":["GET"],"access":"user"} as CallRoute<typeof metricsCalls.getDataFreshness>,
   getNetworkSummary: {"id":"products.getNetworkSummary","path":"/network/get-network-summary","methods":["GET"],"access":"user"} as CallRoute<typeof metricsCalls.getNetworkSummary>,
   liveOrder: {"id":"products.liveOrder","path":"/live/orders/:baseOrderId","methods":["GET"],"access":"user","binary":"text/event-stream"} as CallRoute<typeof metricsCalls.liveOrder>,

@@ -61,7 +61,7 @@ export const getTickets = defineCall({
   }),
   data: paged(ticket),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'tickets:read' },
 });
 
 export const getTicketsRequestingResponse = defineCall({
@@ -73,7 +73,7 @@ export const getTicketsRequestingResponse = defineCall({
   input: z.object({}),
   data: z.array(ticket),
   codes: ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'tickets:read' },
 });
 
 /* ------------------------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ export const getTicket = defineCall({
   input: z.object({ ticketId: id }),
   data: ticketDetail,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'tickets:read' },
 });
 
 /** Ids of attachments uploaded with upload-attachment, to go with a new ticket or a reply. */
@@ -188,7 +188,7 @@ export const replyToTicket = defineCall({
   input: z.object({ ticketId: id, body: requiredText(messageBodyMaxLength), attachment_ids: attachmentIds }),
   data: ticketMessage,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'CONFLICT', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'tickets:write' },
 });
 
 export const newTicketInput = z.object({
@@ -212,7 +212,7 @@ export const createTicket = defineCall({
   input: newTicketInput,
   data: z.object({ ticket_id: z.number().int(), ticket_number: z.string() }),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'tickets:write' },
 });
 
 export const getTicketContact = defineCall({
@@ -253,5 +253,5 @@ export const downloadAttachment = defineCall({
   data: null,
   binary: 'application/octet-stream',
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'tickets:read' },
 });

@@ -93,7 +93,7 @@ export const getUsers = defineCall({
   }),
   data: paged(portalUser),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'users:read' },
 });
 
 export const getUser = defineCall({
@@ -105,7 +105,7 @@ export const getUser = defineCall({
   input: userIdParam,
   data: portalUser,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  auth: { access: 'user', scope: 'users:read' },
 });
 
 /** The spec lists GET; POST is accepted too (and is what the app sends, since it changes data). */

@@ -111,6 +111,8 @@ const schema = z.object({
     .default(5 * 60),
   /** General limit of the whole API per client address (an office behind one address stays well below it). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Calls one customer API token may make per minute, in all API processes together (decision 129). */
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Batches one integration token may have running at once, in all API processes together (decision 114). */
   INTEGRATION_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
   /**

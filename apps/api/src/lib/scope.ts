@@ -8,6 +8,11 @@ export interface Caller {
   ussAdminLevel: number;
   /** Set when a staff member signed in as this user. */
   actorUserId: number | null;
+  /**
+   * Set when a customer API token calls (decision 129): `userId` is then minus the token's id, which
+   * db/scope.ts reads as a plain user of the token's accounts, and nothing else matches it.
+   */
+  apiToken?: { id: number; scopes: string[]; limitKey: string };
 }
 
 /** Throws NOT_FOUND (and reveals nothing) unless the account is one of the caller's. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { snmpRoutes } from './connectors/snmp/snmp.routes.ts';
@@ -43,6 +44,7 @@ import { usersRoutes } from './users/users.routes.ts';
 export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[] = [
   accountsRoutes,
   adminRoutes,
+  apiTokensRoutes,
   authRoutes,
   backupPlatformRoutes,
   backupServiceRoutes,

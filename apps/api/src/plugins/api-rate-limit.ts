@@ -3,6 +3,26 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { tooManyAttempts, TooManyAttempts, type Quota } from '../lib/rate-limiter.ts';
 
+const rateLimitHeaders = (reply: FastifyReply, quota: Quota) => {
+  reply.header('ratelimit-limit', quota.limit);
+  reply.header('ratelimit-remaining', quota.remaining);
+  reply.header('ratelimit-reset', quota.resetSeconds);
+};
+
+/**
+ * A customer API token's own limit (API_TOKEN_RATE_LIMIT_PER_MINUTE per token and minute, decision
+ * 129), counted by its secret's digest in the limiter's store: its RateLimit-* headers replace the
+ * address's; past it, TOO_MANY_ATTEMPTS with Retry-After.
+ */
+export async function takeApiTokenQuota(deps: Deps, reply: FastifyReply, limitKey: string) {
+  const quota = await deps.limiter.take(`api-token:${limitKey}`, {
+    max: deps.env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    windowSeconds: 60,
+  });
+  rateLimitHeaders(reply, quota);
+  if (!quota.allowed) throw tooManyAttempts(quota.resetSeconds);
+}
+
 const isApi = (url: string) => /^\/api(\/|\?|$)/.test(url);
 
 /**
@@ -14,9 +34,7 @@ const isApi = (url: string) => /^\/api(\/|\?|$)/.test(url);
 export function registerApiRateLimit(app: FastifyInstance, deps: Deps) {
   const limit = { max: deps.env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
   const answer = (reply: FastifyReply, quota: Quota, done: (error?: Error) => void) => {
-    reply.header('ratelimit-limit', quota.limit);
-    reply.header('ratelimit-remaining', quota.remaining);
-    reply.header('ratelimit-reset', quota.resetSeconds);
+    rateLimitHeaders(reply, quota);
     done(quota.allowed ? undefined : tooManyAttempts(quota.resetSeconds));
   };
   // With `done`, not async: it runs on every /api request, and with the memory store (no REDIS_URL)

@@ -1,20 +1,34 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { CallAuth } from '@portal/contract';
 
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Caller } from '../lib/scope.ts';
+import { takeApiTokenQuota } from './api-rate-limit.ts';
+import { authenticateApiToken, isApiTokenSecret, requireApiScope } from '../modules/api-tokens/api-tokens.service.ts';
 import { findCaller } from '../modules/auth/auth.service.ts';
+import { bearerSecret } from '../modules/token-auth/token-auth.service.ts';
 
 /**
  * Authenticates by the Authorization header only (never a cookie), then applies the gates every
  * authenticated call passes: a pending legal agreement and a missing required two-factor sign-in.
+ * A customer API token (`pct_`, decision 129) passes no gate: it needs the call's scope instead.
  */
-export async function authenticate(deps: Deps, request: FastifyRequest, auth: CallAuth): Promise<Caller> {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+export async function authenticate(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: CallAuth,
+): Promise<Caller> {
+  const token = bearerSecret(request.headers.authorization);
   if (!token) throw new AppError('INVALID_TOKEN', 'You must sign in to do that.');
+  if (isApiTokenSecret(token)) {
+    const caller = await authenticateApiToken(deps, token);
+    await takeApiTokenQuota(deps, reply, caller.apiToken!.limitKey);
+    requireApiScope(caller, auth.staffLevel === undefined ? auth.scope : undefined);
+    return caller;
+  }
   const claims = await deps.tokens.verify(token);
   const row = await findCaller(deps.db, claims.user_id);
   if (!row || row.token_version !== claims.tv) {

@@ -1,4 +1,4 @@
-import { allCalls, outbox as outboxCalls, resultStatus, type Call, type ResultCode } from '@portal/contract';
+import { allCalls, apiTokens, outbox as outboxCalls, resultStatus, type Call, type ResultCode } from '@portal/contract';
 
 import { inputSchema, outputCeilings, outputSchema } from './openapi-schemas.ts';
 
@@ -38,10 +38,14 @@ const envelope = (codes: ResultCode[], data: Record<string, unknown>) =>
     properties: { data, code: { type: 'string', enum: codes }, message: { type: 'string' } },
   });
 
-/** Codes a call may answer beyond its own: from route() (auth gates, input), the rate limits and the error handler. */
-function answerCodes(call: Call, method: string, hasInput: boolean): ResultCode[] {
+/**
+ * Codes a call may answer beyond its own: from route() (auth gates, input), the rate limits and the
+ * error handler. A customer API token passes no gate; a token without the call's scope is FORBIDDEN.
+ */
+function answerCodes(call: Call, method: string, hasInput: boolean, customer: boolean): ResultCode[] {
   const codes = new Set<ResultCode>(call.codes);
-  if (call.auth.access === 'user') {
+  if (customer) codes.add('INVALID_TOKEN').add('EXPIRED_TOKEN').add('FORBIDDEN');
+  else if (call.auth.access === 'user') {
     codes.add('INVALID_TOKEN').add('EXPIRED_TOKEN');
     if (!call.auth.exempt?.includes('legal')) codes.add('UNACCEPTED_LEGAL_AGREEMENT');
     if (!call.auth.exempt?.includes('twoFactor')) codes.add('USS_TWO_FACTOR_AUTH_REQUIRED');
@@ -95,13 +99,20 @@ function access(call: Call) {
   return { security: [{ bearer: [] }], description: `A signed-in user's token.${gates}` };
 }
 
-function operation(call: Call, method: string) {
+/** A call in the customer API document: a `pct_` token with its scope. */
+const customerAccess = (call: Call) => ({
+  security: [{ [customerScheme(call.auth.scope!)]: [] }],
+  description: `A customer API token (pct_...) with the ${call.auth.scope} scope; a plain user's access to the token's accounts.`,
+});
+const customerScheme = (scope: string) => `token_${scope.replace(':', '_')}`;
+
+function operation(call: Call, method: string, customer = false) {
   const input = inputSchema(call.documentedInput ?? call.input);
   const pathParams = [...call.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
   const properties = (input.properties ?? {}) as Record<string, unknown>;
   const parameters = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? {} }));
   const rest = Object.keys(properties).filter((name) => !pathParams.includes(name));
-  const { security, description } = access(call);
+  const { security, description } = customer ? customerAccess(call) : access(call);
   return {
     operationId: method === call.methods[0] ? call.id : `${call.id}.${method.toLowerCase()}`,
     summary: call.summary,
@@ -111,7 +122,7 @@ function operation(call: Call, method: string) {
     ...(method === 'POST'
       ? { parameters, requestBody: { content: { 'application/json': { schema: input } } } }
       : { parameters: [...parameters, ...rest.map((name) => ({ name, in: 'query', schema: properties[name] }))] }),
-    responses: responses(call, answerCodes(call, method, Object.keys(properties).length > 0)),
+    responses: responses(call, answerCodes(call, method, Object.keys(properties).length > 0, customer)),
   };
 }
 
@@ -157,13 +168,76 @@ export const openApiDocument = ({ outbox = true }: { outbox?: boolean } = {}) =>
   (built[String(outbox)] ??= buildDocument(outbox));
 const built: Record<string, ReturnType<typeof buildDocument>> = {};
 
-function buildDocument(outbox: boolean) {
-  const calls = allCalls.filter((call) => outbox || call.id !== outboxCalls.getOutbox.id);
+const pathsOf = (calls: Call[], customer: boolean) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
     const path = `/api${call.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
-    for (const method of call.methods) (paths[path] ??= {})[method.toLowerCase()] = operation(call, method);
+    for (const method of call.methods) (paths[path] ??= {})[method.toLowerCase()] = operation(call, method, customer);
   }
+  return paths;
+};
+
+/** The calls a customer API token may make: the user calls whose contract names a token scope. */
+export const customerCalls = allCalls.filter(
+  (call) => call.auth.access === 'user' && call.auth.staffLevel === undefined && call.auth.scope !== undefined,
+);
+
+/**
+ * The customer API document (/api/customer/openapi.json, decision 129): only the calls a `pct_` token
+ * may make, each scope a bearer scheme of its own (as the integration scopes are), and the guide.
+ */
+export const customerApiDocument = () => (builtCustomer ??= buildCustomerDocument());
+let builtCustomer: ReturnType<typeof buildCustomerDocument> | undefined;
+
+function buildCustomerDocument() {
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Customer Portal API for customers',
+      version: '1.0.0',
+      description: [
+        'Automate against the portal with an API token: an account administrator creates one under Users, API tokens',
+        '(a name, the accounts, the scopes, an expiry of at most a year) and copies its secret (pct_...), shown once.',
+        'Send it as Authorization: Bearer pct_... to the calls below; a token has the access of a plain user of its',
+        'accounts. Every answer is the envelope { data, code, message }; the HTTP status agrees with the code.',
+        'Lists are paged: page (from 1; some lists also take perPage); the answer carries current_page, last_page, per_page and total.',
+        'A token without the scope a call needs answers 403 FORBIDDEN naming the scope; an unknown or revoked token',
+        "401 INVALID_TOKEN, an expired one 401 EXPIRED_TOKEN; another company's ids 404 NOT_FOUND.",
+        'Each token may make a number of calls a minute (RateLimit-* headers); beyond, 429 with Retry-After.',
+      ].join(' '),
+    },
+    servers: [
+      {
+        url: '/',
+        description: 'The portal serving this document (production, staging or local).',
+        'x-internal': false,
+      },
+    ],
+    tags: [...new Set(customerCalls.map((call) => call.tag))].map((name) => ({ name })),
+    components: {
+      headers,
+      securitySchemes: Object.fromEntries(
+        apiTokens.scopes.map((scope) => [
+          customerScheme(scope),
+          {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'pct_ customer API token',
+            description:
+              `A customer API token holding the ${scope} scope: an opaque secret (pct_ and 43 base64url characters) ` +
+              'an account administrator creates in the portal, kept by the portal only as SHA-256; revoking it ' +
+              'refuses it at once.',
+          },
+        ]),
+      ),
+    },
+    paths: pathsOf(customerCalls, true),
+  };
+}
+
+function buildDocument(outbox: boolean) {
+  const calls = allCalls.filter((call) => outbox || call.id !== outboxCalls.getOutbox.id);
+  const paths = pathsOf(calls, false);
   return {
     openapi: '3.0.3',
     info: {

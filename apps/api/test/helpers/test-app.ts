@@ -107,6 +107,7 @@ export const testEnv = (overrides: Record<string, string> = {}) =>
     TRUST_PROXY: 'true',
     // The clock stands still in tests, so a whole file's calls fall in one rate-limit window.
     API_RATE_LIMIT_PER_MINUTE: '1000000',
+    API_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
     // One key for every test process, as a deployment gives every process the same one: deps a test
     // builds beside its app open what the app sealed (webhook secrets, connector credentials).
     CONNECTOR_KEY: Buffer.alloc(32, 7).toString('base64'),

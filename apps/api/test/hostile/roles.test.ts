@@ -26,6 +26,16 @@ const callers = [
 
 /** Administrator calls with a rule of their own, per caller, and where it is written down. */
 const ownRules: Record<string, { why: string; answers: Record<(typeof callers)[number]['name'], string> }> = {
+  'apiTokens.revokeToken': {
+    why: "decision 129: staff (level 1 and up) revoke any company's API tokens",
+    answers: {
+      customer: 'FORBIDDEN',
+      'account administrator': 'SUCCESS',
+      'staff level 1': 'SUCCESS',
+      'staff level 2': 'SUCCESS',
+      'staff level 3': 'SUCCESS',
+    },
+  },
   'users.sendPasswordReset': {
     why: 'modules/users/password-reset.ts: staff from level 2 may grant themselves admin access anyway; anyone else is told nothing, as for an unknown address',
     answers: {

@@ -17,6 +17,8 @@ import { pinResetKey, uploadFile, type World } from './world.ts';
  */
 export const accountAdminCalls = new Set([
   'accounts.updateAccounts',
+  'apiTokens.createToken',
+  'apiTokens.revokeToken',
   'users.addExistingUser',
   'users.addNewUser',
   'users.deleteUser',
@@ -83,6 +85,17 @@ export const idSources: Record<string, Source> = {
   userId: ({ world }) => world.member.id,
   invitationId: ({ world }) => world.invitation,
   email: ({ world }) => world.member.email,
+  'apiTokens.createToken account_ids': ({ world }) => [world.adminAccount],
+  // A fresh API token of the company's administrator (revoking takes it away).
+  'apiTokens.revokeToken id': async ({ t, world }) =>
+    (
+      (
+        await t.call('POST', '/api/api-tokens/create-token', {
+          token: world.admin.token,
+          body: { name: 'hostile', account_ids: [world.adminAccount], scopes: ['invoices:read'], expires_in_days: 1 },
+        })
+      ).body.data as { api_token: { id: number } }
+    ).api_token.id,
   'pins.resetPin reset_key': async ({ t, world }) =>
     world.pinAccount && pinResetKey(t, world.user.token, world.user.email, world.pinAccount),
 };
@@ -131,6 +144,19 @@ const namedValues: Record<string, () => unknown> = {
  * or whose plain sample would change who the caller is (their password, email or accounts): those
  * are sent in a form the call refuses, so a file's other tests keep their sign-ins.
  */
+/** A week of an interface's received octets, hourly (the customer's usage export). */
+const seriesExport = (world: World) => {
+  const end = Math.floor(Date.now() / 1000);
+  return {
+    baseOrderId: world.networkInterface?.order,
+    metric: 'if_in_octets',
+    object: world.networkInterface ? String(world.networkInterface.id) : undefined,
+    start: end - 7 * 86400,
+    end,
+    step: 3600,
+  };
+};
+
 const callInputs: Record<string, (ctx: SampleContext) => Record<string, unknown>> = {
   'users.addNewUser': ({ world }) => ({
     email_nm: `hostile-new-${world.adminAccount}@example.com`,
@@ -155,6 +181,14 @@ const callInputs: Record<string, (ctx: SampleContext) => Record<string, unknown>
     passwd: 'not-the-password',
   }),
   'integration.createToken': () => ({ name: 'hostile', scopes: ['all'] }),
+  'apiTokens.createToken': ({ world }) => ({
+    name: 'hostile',
+    account_ids: [world.adminAccount],
+    scopes: ['invoices:read'],
+    expires_in_days: 1,
+  }),
+  'metrics.exportSeries': ({ world }) => seriesExport(world),
+  'metrics.downloadSeries': ({ world }) => seriesExport(world),
   // An SNMP device: an interface is named by if_name or if_index (one of them), its key is an ifIndex.
   'snmp.saveDevice': () => ({
     device_key: 'hostile-device',

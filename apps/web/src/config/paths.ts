@@ -42,6 +42,8 @@ export const paths = {
   deleteUser: (userId: number) => `/users/delete-user/${userId}`,
   removeAccounts: () => '/users/accounts',
   addAccount: () => '/users/add-account',
+  /** The customer's API tokens and the guide to the customer API (account administrators). */
+  apiTokens: () => '/users/api-tokens',
   profile: (tab?: ProfileTab) => (tab ? `/users/update-profile?tab-target=${tab}` : '/users/update-profile'),
 
   pins: () => '/pins',

@@ -1,6 +1,15 @@
-import { products, type ChartData, type DataFreshness, type TrafficSummary } from '@portal/contract';
+import {
+  products,
+  validationMessages,
+  type CallParsed,
+  type ChartData,
+  type DataFreshness,
+  type metrics as metricsCalls,
+  type TrafficSummary,
+} from '@portal/contract';
 
 import type { Deps } from '../../deps.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
 import { readSourceColumn, sourceColumns, sourceObjectKeys } from '../connectors/prometheus/prometheus.service.ts';
 import { groupOf, queryStart, queryStep } from '../connectors/prometheus/step.ts';
@@ -233,4 +242,33 @@ export async function dataFreshness(
 export async function dataFreshnessOf(deps: Pick<Deps, 'db' | 'env' | 'clock'>, caller: Caller, baseOrderId: number) {
   await requireCallerOrder(deps, caller, baseOrderId);
   return dataFreshness(deps, baseOrderId);
+}
+
+/**
+ * One series of a caller's order over [start, end] for the customer's tools (issue 33): the chart
+ * table at about (end - start) / step rows, from the coarsest rollup tier that fills them, read by the
+ * reader of a page whose catalogue entry lists the metric. NOT_FOUND unless the order is the caller's.
+ */
+export async function exportSeries(
+  deps: ReadDeps,
+  caller: Caller,
+  input: CallParsed<typeof metricsCalls.exportSeries>,
+): Promise<{ table: ChartData; unit: string; name: string }> {
+  await requireCallerOrder(deps, caller, input.baseOrderId);
+  const page = (Object.keys(pages) as PageName[]).find((name) =>
+    pages[name].series.some((metric) => metric.name === input.metric),
+  );
+  const metric = page ? pages[page].series.find((def) => def.name === input.metric) : undefined;
+  if (!page || !metric) throw invalid({ metric: [validationMessages.type] });
+  const labels = metric.label && input.object ? { [metric.label]: input.object } : undefined;
+  const name = input.object ? `${metric.name} ${input.object}` : metric.name;
+  const rows = Math.max(1, Math.floor((input.end - input.start) / input.step));
+  const table = await seriesReader(deps, page).chart(
+    input.baseOrderId,
+    [{ metric, ...(labels ? { labels } : {}), label: name }],
+    input.start,
+    input.end,
+    rows,
+  );
+  return { table, unit: metric.unit, name };
 }

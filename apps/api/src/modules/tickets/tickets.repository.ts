@@ -105,7 +105,7 @@ export const findMessage = (db: Db, messageId: number) =>
 
 export const insertMessage = (
   db: Db,
-  m: { ticketId: number; userId: number; authorName: string; body: string; at: Date },
+  m: { ticketId: number; userId: number | null; authorName: string; body: string; at: Date },
 ) =>
   db.one<{ message_id: number }>(
     `INSERT INTO ticket_messages (ticket_id, author_type, author_nm, user_id, body, created_at)
@@ -136,7 +136,8 @@ export const markCustomerReplied = (
 export interface NewTicketRow {
   accountId: number;
   baseOrderId: number;
-  userId: number;
+  /** The user who opened it; null when a customer API token did. */
+  userId: number | null;
   subject: string;
   status: string;
   impact: string;

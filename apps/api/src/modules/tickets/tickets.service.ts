@@ -51,8 +51,12 @@ export function ticketsService(deps: Deps) {
   }
 
   async function authorName(caller: Caller) {
+    if (caller.apiToken) return 'API token';
     return (await findUserName(db, caller.userId))?.name ?? 'Customer';
   }
+
+  /** Who wrote it: the user, or nobody (null) when a customer API token did (decision 129). */
+  const authorId = (caller: Caller) => (caller.apiToken ? null : caller.userId);
 
   /** Attaches the caller's uploads to a message, or fails the whole transaction with a clear message. */
   async function attach(tx: typeof db, caller: Caller, ids: readonly number[], ticketId: number, messageId: number) {
@@ -97,7 +101,7 @@ export function ticketsService(deps: Deps) {
         if (!updated) throw new AppError('CONFLICT', attachmentMessages.closed);
         const { message_id } = await insertMessage(tx, {
           ticketId: input.ticketId,
-          userId: caller.userId,
+          userId: authorId(caller),
           authorName: author,
           body: input.body,
           at,
@@ -107,7 +111,7 @@ export function ticketsService(deps: Deps) {
           type: 'ticket.replied',
           nowMs: at.getTime(),
           accountId: header.account_id,
-          userId: caller.userId,
+          userId: authorId(caller),
           data: { ticket_number: header.ticket_number, body: input.body },
         });
         return message_id;
@@ -126,7 +130,7 @@ export function ticketsService(deps: Deps) {
         const ticket = await insertTicket(tx, {
           accountId: order.account_id,
           baseOrderId: order.base_order_id,
-          userId: caller.userId,
+          userId: authorId(caller),
           subject: input.subject,
           status: tickets.ticketStatusNew,
           impact: input.impact,
@@ -137,7 +141,7 @@ export function ticketsService(deps: Deps) {
         });
         const { message_id } = await insertMessage(tx, {
           ticketId: ticket.ticket_id,
-          userId: caller.userId,
+          userId: authorId(caller),
           authorName: author,
           body: input.description,
           at,
@@ -147,7 +151,7 @@ export function ticketsService(deps: Deps) {
           type: 'ticket.created',
           nowMs: at.getTime(),
           orderId: order.base_order_id,
-          userId: caller.userId,
+          userId: authorId(caller),
           data: {
             ticket_number: ticket.ticket_number,
             subject: input.subject,

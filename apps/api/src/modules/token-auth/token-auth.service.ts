@@ -15,8 +15,15 @@ import { findActiveByHash, touchToken } from './token-auth.repository.ts';
 /** Integration secrets carry a prefix, so neither kind of token is ever mistaken for the other. */
 const prefix = 'pit_';
 
-/** A new secret: 256 random bits, URL-safe, with the prefix. */
-export const newSecret = () => `${prefix}${randomBytes(32).toString('base64url')}`;
+/** A new secret: 256 random bits, URL-safe, after a prefix naming its kind (`pit_` integration, `pct_` customer). */
+export const prefixedSecret = (kind: string) => `${kind}${randomBytes(32).toString('base64url')}`;
+
+/** A new integration secret. */
+export const newSecret = () => prefixedSecret(prefix);
+
+/** The bearer secret of an Authorization header, or '' without one. */
+export const bearerSecret = (authorization: string | undefined) =>
+  authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
 
 /** Who is calling an /integration/v1 call. */
 export interface IntegrationCaller {
@@ -36,7 +43,7 @@ export async function authenticateIntegration(
   deps: Pick<Deps, 'db' | 'clock'>,
   authorization: string | undefined,
 ): Promise<IntegrationCaller> {
-  const secret = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  const secret = bearerSecret(authorization);
   if (!secret.startsWith(prefix)) throw unauthorized();
   const secretHash = hashLinkToken(secret);
   const row = await findActiveByHash(deps.db, secretHash);

@@ -41,6 +41,10 @@ export const usersRoutes: RouteObject[] = [
     lazy: page(() => import('../../features/users/pages/DeleteUserPage.tsx'), 'DeleteUserPage'),
   },
   {
+    path: 'users/api-tokens',
+    lazy: page(() => import('../../features/users/pages/ApiTokensPage.tsx'), 'ApiTokensPage'),
+  },
+  {
     path: 'users/accounts',
     lazy: page(() => import('../../features/accounts/pages/RemoveAccountsPage.tsx'), 'RemoveAccountsPage'),
   },

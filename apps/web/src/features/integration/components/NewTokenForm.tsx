@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { integration } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { FormActions } from '../../../components/ui/FormActions.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { SecretOnce } from '../../../components/ui/SecretOnce.tsx';
 import { useCreateToken } from '../api/create-token.ts';
 
 type Input = z.input<typeof integration.createToken.input>;
@@ -32,20 +33,7 @@ export function NewTokenForm() {
             New token
           </Title>
           {mutation.isSuccess ? (
-            <Alert color="green" variant="light" role="status" title="Copy the secret now">
-              <Text size="sm">It is shown only this once; the portal keeps only its hash.</Text>
-              <Group gap="xs" mt="xs" wrap="nowrap">
-                <Code data-testid="new-token-secret" style={{ wordBreak: 'break-all' }}>
-                  {mutation.data.token}
-                </Code>
-                <CopyButton value={mutation.data.token}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="light" onClick={copy}>
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
+            <SecretOnce secret={mutation.data.token} testId="new-token-secret">
               {mutation.data.webhook_secret ? (
                 <Text size="sm" mt="xs">
                   Webhook signing secret:{' '}
@@ -54,7 +42,7 @@ export function NewTokenForm() {
                   </Code>
                 </Text>
               ) : null}
-            </Alert>
+            </SecretOnce>
           ) : null}
           <FormErrors error={mutation.error} />
           <TextInput label="Name" required autoComplete="off" error={errors.name?.message} {...register('name')} />

@@ -1,9 +1,10 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { IntegrationToken } from '@portal/contract';
 
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
+import { RevokeTokenButton } from '../../../components/ui/RevokeTokenButton.tsx';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useTokens } from '../api/list-tokens.ts';
 import { useEnableWebhook } from '../api/enable-webhook.ts';
@@ -44,19 +45,11 @@ export function IntegrationPage() {
       key: 'revoke',
       header: 'Revoke',
       render: (r) => (
-        <Button
-          size="xs"
-          color="red"
-          variant="light"
-          aria-label={`Revoke ${r.name}`}
+        <RevokeTokenButton
+          name={r.name}
           loading={revoke.isPending && revoke.variables === r.id}
-          onClick={() => {
-            if (window.confirm(`Revoke the token "${r.name}"? Calls made with it stop working at once.`))
-              revoke.mutate(r.id);
-          }}
-        >
-          Revoke
-        </Button>
+          onRevoke={() => revoke.mutate(r.id)}
+        />
       ),
     },
   ];

@@ -10,4 +10,5 @@ export const userKeys = {
   detail: (userId: number) => [...userKeys.all, 'detail', userId] as const,
   invitationLists: () => [...userKeys.all, 'invitations'] as const,
   invitations: (input: unknown) => [...userKeys.invitationLists(), input] as const,
+  apiTokens: () => [...userKeys.all, 'api-tokens'] as const,
 };

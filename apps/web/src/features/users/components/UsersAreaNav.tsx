@@ -7,6 +7,7 @@ const links = [
   { label: 'Users', to: paths.users() },
   { label: 'Add new user', to: paths.addNewUser() },
   { label: 'Add existing user', to: paths.addExistingUser() },
+  { label: 'API tokens', to: paths.apiTokens() },
 ] as const;
 
 /** The users area's own navigation, shown above its pages. */
