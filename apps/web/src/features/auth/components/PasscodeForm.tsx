@@ -96,7 +96,7 @@ function RecoveryCodeForm({
   });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Recovery code">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in with a recovery code">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Enter one of the recovery codes you saved for <b>{email}</b>. Each code works once.

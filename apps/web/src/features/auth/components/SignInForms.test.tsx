@@ -78,7 +78,7 @@ describe('PasscodeForm', () => {
       <PasscodeForm email="ana@example.com" onSubmit={onSubmit} onBack={vi.fn()} pending={false} error={null} />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
-    const form = screen.getByRole('form', { name: 'Recovery code' });
+    const form = screen.getByRole('form', { name: 'Sign in with a recovery code' });
     expect(form.textContent).toContain('ana@example.com');
     typeInto(form, /^Recovery code/, 'ABC-10');
     fireEvent.submit(form);
