@@ -170,3 +170,24 @@ describe('gates after sign-in', () => {
     await context.close();
   });
 });
+
+describe('sign out everywhere', () => {
+  it('ends the sessions of every browser signed in as the user, this one included', async () => {
+    const email = demoEmails.customer;
+    const here = await newPage(browser, server.origin);
+    const there = await newPage(browser, server.origin);
+    await signIn(here.page, email);
+    await signIn(there.page, email);
+
+    await here.page.goto('/portal/users/update-profile');
+    await here.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await here.page.waitForURL('**/portal/logout');
+    await here.page.waitForURL('**/portal/login', { timeout: 10_000 });
+
+    // The other browser's token no longer works: its next page asks it to sign in again.
+    await there.page.goto('/portal/users/update-profile');
+    await there.page.waitForURL('**/portal/login**', { timeout: 10_000 });
+    await here.context.close();
+    await there.context.close();
+  });
+});
