@@ -45,6 +45,47 @@ async function turnOnTwoFactor(page: Page): Promise<{ secret: string; used: stri
 }
 
 describe('two-factor authentication', () => {
+  it('shows ten recovery codes on turning two-factor on; one signs in once, and the user is told by email', async () => {
+    const email = 'dana.whitaker@globex-health.example';
+    const { context, page } = await newPage(browser, server.origin);
+    await signIn(page, email);
+    await page.goto('/portal/users/update-profile?tab-target=two-factor');
+    await turnOnTwoFactor(page);
+    const codes = (await page.getByTestId('recovery-code').allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
+    await page.getByTestId('recovery-codes').screenshot({ path: '/tmp/security-recovery-codes.png' });
+
+    await page.goto('/portal/logout');
+    await page.waitForURL('**/portal/login', { timeout: 10_000 });
+    await submitCredentials(page, email);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill((codes[0] as string).toLowerCase());
+    await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
+    await page.waitForURL('**/portal/home/index');
+
+    await page.goto(`/portal/dev/outbox?search=${encodeURIComponent(email)}`);
+    const mail = page
+      .locator(`[data-testid="outbox-message"][data-kind="recovery-code-used"][data-to="${email}"]`)
+      .first();
+    await mail.getByText('A recovery code was used to sign in').waitFor();
+    await mail.getByText('Show the text').click();
+    await mail.getByText('You have 9 recovery codes left.').waitFor();
+
+    // The same code does not sign in twice.
+    await page.goto('/portal/logout');
+    await page.waitForURL('**/portal/login', { timeout: 10_000 });
+    await submitCredentials(page, email);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill(codes[0] as string);
+    await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
+    await page
+      .getByTestId('form-errors')
+      .getByText('The recovery code is incorrect or has already been used.')
+      .waitFor();
+    await context.close();
+  });
+
   it('turns two-factor on from the QR secret, signs in with a code, refuses a used code, and turns it off', async () => {
     const email = 'miguel.santos@globex-health.example';
     const { context, page } = await newPage(browser, server.origin);
@@ -69,8 +110,9 @@ describe('two-factor authentication', () => {
     await page.waitForURL('**/portal/home/index');
 
     await page.goto('/portal/users/update-profile?tab-target=two-factor');
-    await page.getByLabel('Current password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Turn off two-factor' }).click();
+    const disable = page.getByRole('form', { name: 'Disable two-factor authentication' });
+    await disable.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await disable.getByRole('button', { name: 'Turn off two-factor' }).click();
     await page.getByText(profile.profileTexts.twoFactorDisabled).waitFor();
     await page.getByRole('button', { name: 'Get started' }).waitFor();
     expect(await page.getByTestId('two-factor-state').textContent()).toBe('Off');
@@ -126,5 +168,26 @@ describe('gates after sign-in', () => {
     expect(new URL(page.url()).pathname).toBe('/portal/home/index');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('sign out everywhere', () => {
+  it('ends the sessions of every browser signed in as the user, this one included', async () => {
+    const email = demoEmails.customer;
+    const here = await newPage(browser, server.origin);
+    const there = await newPage(browser, server.origin);
+    await signIn(here.page, email);
+    await signIn(there.page, email);
+
+    await here.page.goto('/portal/users/update-profile');
+    await here.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await here.page.waitForURL('**/portal/logout');
+    await here.page.waitForURL('**/portal/login', { timeout: 10_000 });
+
+    // The other browser's token no longer works: its next page asks it to sign in again.
+    await there.page.goto('/portal/users/update-profile');
+    await there.page.waitForURL('**/portal/login**', { timeout: 10_000 });
+    await here.context.close();
+    await there.context.close();
   });
 });

@@ -24,6 +24,19 @@ export const passcode = z
   .max(6, { error: passcodeMessage, abort: true })
   .regex(/^\d{6}$/, passcodeMessage);
 
+export const authTexts = {
+  recoveryCodeFormat: 'A recovery code is the 10 letters and digits from your list, like 7KQ2M-XW9RP.',
+  recoveryCodeInvalid: 'The recovery code is incorrect or has already been used.',
+} as const;
+
+/** A recovery code as typed: spaces and hyphens do not count, nor does case (decision 130). */
+export const recoveryCode = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(40, { error: authTexts.recoveryCodeFormat, abort: true })
+  .regex(/^[\s-]*(?:[2-9A-HJ-NP-Za-hj-np-z][\s-]*){10}$/, authTexts.recoveryCodeFormat);
+
 export const confirmUserPassword = defineCall({
   id: 'auth.confirmUserPassword',
   summary: 'Check email and password; tells whether a passcode step follows.',
@@ -38,11 +51,12 @@ export const confirmUserPassword = defineCall({
 
 export const getToken = defineCall({
   id: 'auth.getToken',
-  summary: 'Sign in: email, password and, for two-factor users, the passcode. Returns the bearer token.',
+  summary:
+    'Sign in: email, password and, for two-factor users, the passcode or one of their recovery codes (each works once; the user is told by email). Returns the bearer token.',
   tag: 'auth',
   methods: ['POST'],
   path: '/auth/get-token',
-  input: credentials.extend({ passcode: passcode.optional() }),
+  input: credentials.extend({ passcode: passcode.optional(), recovery_code: recoveryCode.optional() }),
   data: tokenData,
   codes: [
     'SUCCESS',

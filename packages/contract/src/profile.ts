@@ -18,6 +18,8 @@ export const profileTexts = {
   actorCannotChange: 'Staff signed in as the user cannot change their password or two-factor settings.',
   alreadyOn: 'Two-factor authentication is already on. Turn it off first to use a new key.',
   secretInvalid: 'The secret key is not valid. Start again with Get started.',
+  recoveryCodesNeedTwoFactor: 'Turn on two-factor authentication first; its recovery codes come with it.',
+  recoveryCodesCreated: 'New recovery codes are ready. The old ones no longer work.',
 } as const;
 
 // The profile page stays reachable while two-factor is required but off: that is where it is turned on.
@@ -108,7 +110,8 @@ export const activateTwoFactor = defineCall({
   methods: ['POST'],
   path: '/users/activate-two-factor-authentication-secret',
   input: z.object({ passcode, secretKey: totpSecret }),
-  data: z.object({ two_factor_enabled: z.boolean() }),
+  // The ten recovery codes, shown this once (decision 130).
+  data: z.object({ two_factor_enabled: z.boolean(), recovery_codes: z.array(z.string()) }),
   codes: [
     'SUCCESS',
     'VALIDATION_ERROR',
@@ -129,6 +132,19 @@ export const disableTwoFactor = defineCall({
   path: '/users/disable-two-factor-authentication',
   input: z.object({ currentPassword: passwordAttempt }),
   data: z.object({ two_factor_enabled: z.boolean() }),
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'TOO_MANY_ATTEMPTS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: profileAuth,
+});
+
+export const createRecoveryCodes = defineCall({
+  id: 'users.createRecoveryCodes',
+  summary:
+    'New two-factor recovery codes with the current password: ten one-time codes, shown this once, replacing the old set.',
+  tag: 'profile',
+  methods: ['POST'],
+  path: '/users/create-recovery-codes',
+  input: z.object({ currentPassword: passwordAttempt }),
+  data: z.object({ recovery_codes: z.array(z.string()) }),
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'TOO_MANY_ATTEMPTS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: profileAuth,
 });

@@ -248,6 +248,7 @@ export const productsRp = {
 
 export const profile = {
   activateTwoFactor: {"id":"users.activateTwoFactorAuthenticationSecret","path":"/users/activate-two-factor-authentication-secret","methods":["POST"],"access":"user"} as CallRoute<typeof profileCalls.activateTwoFactor>,
+  createRecoveryCodes: {"id":"users.createRecoveryCodes","path":"/users/create-recovery-codes","methods":["POST"],"access":"user"} as CallRoute<typeof profileCalls.createRecoveryCodes>,
   disableTwoFactor: {"id":"users.disableTwoFactorAuthentication","path":"/users/disable-two-factor-authentication","methods":["POST"],"access":"user"} as CallRoute<typeof profileCalls.disableTwoFactor>,
   getProfile: {"id":"users.getProfile","path":"/users/get-profile","methods":["GET"],"access":"user"} as CallRoute<typeof profileCalls.getProfile>,
   getTwoFactorSecret: {"id":"users.getTwoFactorAuthenticationSecret","path":"/users/get-two-factor-authentication-secret","methods":["GET"],"access":"user"} as CallRoute<typeof profileCalls.getTwoFactorSecret>,

@@ -225,7 +225,12 @@ describe('two-factor: get started, activate, sign in, disable', () => {
 
     const passcode = await code(key);
     const on = await post('activate-two-factor-authentication-secret', token, { passcode, secretKey: key });
-    expect(on.body).toEqual({ data: { two_factor_enabled: true }, code: 'SUCCESS', message: '' });
+    expect(on.body).toEqual({
+      data: { two_factor_enabled: true, recovery_codes: expect.any(Array) },
+      code: 'SUCCESS',
+      message: '',
+    });
+    expect((on.body.data as { recovery_codes: string[] }).recovery_codes).toHaveLength(10);
     expect((await get('get-profile', token)).body.data).toMatchObject({ two_factor_enabled: true });
 
     // The code that turned it on cannot also sign in (accepted once).
@@ -333,5 +338,123 @@ describe('two-factor: get started, activate, sign in, disable', () => {
     expect((await get('get-two-factor-authentication-secret')).body.code).toBe('INVALID_TOKEN');
     expect((await post('activate-two-factor-authentication-secret', undefined, {})).body.code).toBe('INVALID_TOKEN');
     expect((await post('disable-two-factor-authentication', undefined, {})).body.code).toBe('INVALID_TOKEN');
+  });
+});
+
+interface Codes {
+  recovery_codes: string[];
+}
+
+describe('recovery codes (decision 130)', () => {
+  const signIn = (email: string, second: Record<string, string>) =>
+    t.call('POST', '/api/auth/get-token', { body: { email, password: DEMO_PASSWORD, ...second } });
+  /** totp@demo.test signed in with a fresh passcode (the clock moves a step, so none is replayed). */
+  async function totpToken(): Promise<string> {
+    t.clock.advance(30_000);
+    const res = await signIn('totp@demo.test', { passcode: await code(TOTP_SECRET) });
+    expect(res.body.code).toBe('SUCCESS');
+    return (res.body.data as { token: string }).token;
+  }
+
+  it('creates ten codes with the password; one signs in once in place of the passcode, and the user is told by email', async () => {
+    const email = 'totp@demo.test';
+    const token = await totpToken();
+    const created = await post('create-recovery-codes', token, { currentPassword: DEMO_PASSWORD });
+    expect(created.body.code).toBe('SUCCESS');
+    const codes = (created.body.data as Codes).recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
+    // Stored hashed: no code appears in the table.
+    const stored = await t.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM recovery_codes r JOIN users u USING (user_id) WHERE u.email_nm = $1',
+      [email],
+    );
+    expect(stored).toHaveLength(10);
+    for (const row of stored) expect(codes.map((c) => c.replace('-', ''))).not.toContain(row.code_hash);
+
+    // Typed in lower case with spaces instead of the hyphen.
+    const typed = (codes[0] as string).toLowerCase().replace('-', ' ');
+    const signedIn = await signIn(email, { recovery_code: typed });
+    expect(signedIn.body.code).toBe('SUCCESS');
+    expect(signedIn.body.data).toMatchObject({ token: expect.any(String) });
+    const mail = await latestMail(t, email, 'recovery-code-used');
+    expect(mail.subject).toBe('A recovery code was used to sign in');
+    expect(mail.text_body).toContain('You have 9 recovery codes left.');
+
+    const reused = await signIn(email, { recovery_code: codes[0] as string });
+    expect(reused.status).toBe(401);
+    expect(reused.body).toMatchObject({
+      code: 'INVALID_PASSCODE',
+      message: 'The recovery code is incorrect or has already been used.',
+      data: null,
+    });
+    expect((await signIn(email, { recovery_code: codes[1] as string })).body.code).toBe('SUCCESS');
+    expect((await latestMail(t, email, 'recovery-code-used')).text_body).toContain('You have 8 recovery codes left.');
+
+    // A new set replaces the old one.
+    const fresh = await post('create-recovery-codes', token, { currentPassword: DEMO_PASSWORD });
+    expect(fresh.body.code).toBe('SUCCESS');
+    expect((await signIn(email, { recovery_code: codes[2] as string })).body.code).toBe('INVALID_PASSCODE');
+    expect(
+      (await signIn(email, { recovery_code: (fresh.body.data as Codes).recovery_codes[0] as string })).body.code,
+    ).toBe('SUCCESS');
+  });
+
+  it("refuses another user's code, and drops a user's codes when two-factor is turned off", async () => {
+    const other = await totpToken();
+    const otherCodes = (
+      (await post('create-recovery-codes', other, { currentPassword: DEMO_PASSWORD })).body.data as Codes
+    ).recovery_codes;
+
+    const email = 'noaccounts@demo.test';
+    const token = await t.signIn(email);
+    const { key } = (await get('get-two-factor-authentication-secret', token)).body.data as { key: string };
+    const on = await post('activate-two-factor-authentication-secret', token, {
+      passcode: await code(key),
+      secretKey: key,
+    });
+    const own = (on.body.data as Codes).recovery_codes;
+    expect(own).toHaveLength(10);
+    expect((await signIn(email, { recovery_code: otherCodes[0] as string })).body.code).toBe('INVALID_PASSCODE');
+    // The other user's code still works for them.
+    expect((await signIn('totp@demo.test', { recovery_code: otherCodes[0] as string })).body.code).toBe('SUCCESS');
+
+    const off = await post('disable-two-factor-authentication', token, { currentPassword: DEMO_PASSWORD });
+    expect(off.body.code).toBe('SUCCESS');
+    const left = await t.db.query('SELECT 1 FROM recovery_codes r JOIN users u USING (user_id) WHERE u.email_nm = $1', [
+      email,
+    ]);
+    expect(left).toHaveLength(0);
+    const refused = await post('create-recovery-codes', token, { currentPassword: DEMO_PASSWORD });
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', message: texts.recoveryCodesNeedTwoFactor });
+  });
+
+  it('validates the password and the code as typed', async () => {
+    const token = await totpToken();
+    expect((await post('create-recovery-codes', token, {})).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { currentPassword: [m.required] },
+    });
+    expect((await post('create-recovery-codes', token, { currentPassword: 'nope' })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { currentPassword: [texts.wrongPassword] },
+    });
+    const bad = await signIn('totp@demo.test', { recovery_code: 'ABC-1O' });
+    expect(bad.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { recovery_code: ['A recovery code is the 10 letters and digits from your list, like 7KQ2M-XW9RP.'] },
+    });
+  });
+
+  it('refuses staff signed in as the user, and callers without a token', async () => {
+    const token = await actorToken('totp@demo.test');
+    expect((await post('create-recovery-codes', token, { currentPassword: DEMO_PASSWORD })).body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: texts.actorCannotChange,
+    });
+    expect((await post('create-recovery-codes', undefined, { currentPassword: DEMO_PASSWORD })).body.code).toBe(
+      'INVALID_TOKEN',
+    );
   });
 });

@@ -2,6 +2,8 @@ import type { Db } from '../../db/client.ts';
 
 export interface LoginUser {
   user_id: number;
+  email_nm: string;
+  first_nm: string;
   password_hash: string | null;
   uss_admin_level: number;
   two_factor_enabled: boolean;
@@ -15,7 +17,7 @@ export interface LoginUser {
 
 export const findLoginUser = (db: Db, email: string) =>
   db.one<LoginUser>(
-    `SELECT user_id, password_hash, uss_admin_level, two_factor_enabled, two_factor_secret, totp_last_step,
+    `SELECT user_id, email_nm, first_nm, password_hash, uss_admin_level, two_factor_enabled, two_factor_secret, totp_last_step,
             email_verified_at, token_version,
             (extract(epoch FROM unverified_sign_in_until) * 1000)::bigint AS unverified_until_ms
        FROM users WHERE lower(email_nm) = lower($1)`,

@@ -12,7 +12,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     service.confirmUserPassword(input.email, input.password, request.ip),
   );
   route(app, deps, auth.getToken, ({ input, request }) =>
-    service.getToken(input.email, input.password, input.passcode, request.ip),
+    service.getToken(input.email, input.password, input, request.ip),
   );
   route(app, deps, auth.signOutEverywhere, async ({ caller }) => {
     await endSessions(deps.db, caller.userId);

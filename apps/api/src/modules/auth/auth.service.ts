@@ -1,10 +1,14 @@
-import { messages } from '@portal/contract';
+import { auth as contract, messages } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { delivered, portalLink } from '../../lib/mail.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { composeMessage, hello } from '../identity/mail-templates.ts';
 import { claimTotpStep, findLoginUser, raiseTokenVersion, type LoginUser } from './auth.repository.ts';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
+import { replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.repository.ts';
 import { matchTotp } from './totp.ts';
 
 /** What other modules use of this module's rows: they import this service, never its repository. */
@@ -17,9 +21,25 @@ export { claimTotpStep, findCaller } from './auth.repository.ts';
  */
 export const endSessions = (db: Db, userId: number) => raiseTokenVersion(db, userId);
 
+/**
+ * A new set of recovery codes for the user, replacing the old one (decision 130): answers the codes, shown
+ * once; only their keyed hashes are stored.
+ */
+export async function issueRecoveryCodes(deps: Pick<Deps, 'db' | 'env' | 'clock'>, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  const hashes = codes.map((code) => hashRecoveryCode(deps.env.CONNECTOR_KEY, code));
+  await replaceRecoveryCodes(deps.db, userId, hashes, new Date(deps.clock.now()));
+  return codes;
+}
+
+/** Removes the user's recovery codes (two-factor turned off). */
+export const dropRecoveryCodes = (db: Db, userId: number, now: Date) => replaceRecoveryCodes(db, userId, [], now);
+
+const texts = contract.authTexts;
+
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
 
-export function createAuthService(deps: Pick<Deps, 'db' | 'limiter' | 'tokens' | 'clock'>) {
+export function createAuthService(deps: Pick<Deps, 'db' | 'limiter' | 'tokens' | 'clock' | 'mailer' | 'env'>) {
   /** Checks email and password under the rate limits; the same answer whether the email exists or not. */
   async function checkPassword(email: string, password: string, address: string): Promise<LoginUser> {
     await deps.limiter.attempt('sign-in', address);
@@ -36,15 +56,59 @@ export function createAuthService(deps: Pick<Deps, 'db' | 'limiter' | 'tokens' |
     return user;
   }
 
+  /** Uses one recovery code in place of the passcode and tells the user by email; false when it is not valid. */
+  async function signInWithRecoveryCode(user: LoginUser, code: string): Promise<boolean> {
+    const used = await useRecoveryCode(
+      deps.db,
+      user.user_id,
+      hashRecoveryCode(deps.env.CONNECTOR_KEY, code),
+      new Date(deps.clock.now()),
+    );
+    if (!used) return false;
+    const left = used.left === 1 ? 'You have 1 recovery code left.' : `You have ${used.left} recovery codes left.`;
+    // The sign-in stands even when the notice cannot be sent (the mailer records the failure).
+    await delivered(() =>
+      deps.mailer.send(
+        composeMessage({
+          to: user.email_nm,
+          kind: 'recovery-code-used',
+          subject: 'A recovery code was used to sign in',
+          greeting: hello(user.first_nm),
+          lines: [
+            'A recovery code was just used in place of your authenticator app to sign in to your account.',
+            left,
+            'If this was not you, change your password and create new recovery codes on your profile.',
+          ],
+          action: {
+            label: 'Review two-factor settings',
+            url: portalLink(deps.env, 'users/update-profile?tab-target=two-factor'),
+          },
+        }),
+      ),
+    );
+    return true;
+  }
+
   return {
     async confirmUserPassword(email: string, password: string, address: string) {
       const user = await checkPassword(email, password, address);
       return { two_factor_enabled: user.two_factor_enabled };
     },
 
-    async getToken(email: string, password: string, passcode: string | undefined, address: string) {
+    async getToken(
+      email: string,
+      password: string,
+      second: { passcode?: string | undefined; recovery_code?: string | undefined },
+      address: string,
+    ) {
       const user = await checkPassword(email, password, address);
-      if (user.two_factor_enabled) {
+      const { passcode } = second;
+      if (user.two_factor_enabled && second.recovery_code) {
+        if (!(await signInWithRecoveryCode(user, second.recovery_code))) {
+          await deps.limiter.failure('sign-in', email);
+          throw new AppError('INVALID_PASSCODE', texts.recoveryCodeInvalid);
+        }
+      } else if (user.two_factor_enabled) {
         if (!passcode)
           throw new AppError('TWO_FACTOR_AUTH_REQUIRED', 'Enter the passcode from your authenticator app.');
         const step = user.two_factor_secret

@@ -14,4 +14,5 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, profile.getTwoFactorSecret, ({ caller }) => service.newTwoFactorSecret(caller));
   route(app, deps, profile.activateTwoFactor, ({ caller, input }) => service.activateTwoFactor(caller, input));
   route(app, deps, profile.disableTwoFactor, ({ caller, input }) => service.disableTwoFactor(caller, input));
+  route(app, deps, profile.createRecoveryCodes, ({ caller, input }) => service.createRecoveryCodes(caller, input));
 }

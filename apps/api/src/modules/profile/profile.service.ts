@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
-import { claimTotpStep } from '../auth/auth.service.ts';
+import { claimTotpStep, dropRecoveryCodes, issueRecoveryCodes } from '../auth/auth.service.ts';
 import { matchTotp } from '../auth/totp.ts';
 import { setPasswordHash } from '../identity/password-reset.service.ts';
 import { linkLifetimes } from '../identity/link-tokens.ts';
@@ -136,7 +136,7 @@ export function createProfileService(
       }
       await deps.limiter.success('passcode', key);
       await setTwoFactor(deps.db, row.user_id, input.secretKey);
-      return { two_factor_enabled: true };
+      return { two_factor_enabled: true, recovery_codes: await issueRecoveryCodes(deps, row.user_id) };
     },
 
     async disableTwoFactor(caller: Caller, input: { currentPassword: string }) {
@@ -145,7 +145,17 @@ export function createProfileService(
       await checkCurrentPassword(row, input.currentPassword, 'currentPassword');
       if (row.two_factor_required) throw forbidden(texts.twoFactorStillRequired);
       await setTwoFactor(deps.db, row.user_id, null);
+      await dropRecoveryCodes(deps.db, row.user_id, new Date(deps.clock.now()));
       return { two_factor_enabled: false };
+    },
+
+    /** A new set of recovery codes, replacing the old one; needs the password and two-factor on. */
+    async createRecoveryCodes(caller: Caller, input: { currentPassword: string }) {
+      assertSelf(caller);
+      const row = await load(caller);
+      await checkCurrentPassword(row, input.currentPassword, 'currentPassword');
+      if (!row.two_factor_enabled) throw forbidden(texts.recoveryCodesNeedTwoFactor);
+      return { recovery_codes: await issueRecoveryCodes(deps, row.user_id) };
     },
   };
 }

@@ -2,3 +2,4 @@
 export { getToken } from './api/get-token.ts';
 export { AuthFrame } from './components/AuthFrame.tsx';
 export { completeSignIn } from './sign-in.ts';
+export { SignOutEverywhere } from './components/SignOutEverywhere.tsx';

@@ -1,4 +1,4 @@
-import { validationMessages as m } from '@portal/contract';
+import { auth, validationMessages as m } from '@portal/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -69,5 +69,26 @@ describe('PasscodeForm', () => {
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ passcode: '123456' });
     fireEvent.click(within(form).getByRole('button', { name: 'Use a different account' }));
     expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a recovery code instead on request, and back to the passcode', async () => {
+    const onSubmit = vi.fn();
+    renderAt(
+      '/login',
+      <PasscodeForm email="ana@example.com" onSubmit={onSubmit} onBack={vi.fn()} pending={false} error={null} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const form = screen.getByRole('form', { name: 'Sign in with a recovery code' });
+    expect(form.textContent).toContain('ana@example.com');
+    typeInto(form, /^Recovery code/, 'ABC-10');
+    fireEvent.submit(form);
+    expect(await within(form).findByText(auth.authTexts.recoveryCodeFormat)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    typeInto(form, /^Recovery code/, '7kq2m-xw9rp');
+    fireEvent.submit(form);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ recovery_code: '7kq2m-xw9rp' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Use the authenticator app' }));
+    expect(screen.getByRole('form', { name: 'Two-factor passcode' })).toBeTruthy();
   });
 });

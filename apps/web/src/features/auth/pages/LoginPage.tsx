@@ -14,6 +14,7 @@ import { useConfirmUserPassword } from '../api/confirm-user-password.ts';
 import { useGetToken } from '../api/get-token.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import type { CredentialsValues } from '../components/CredentialsForm.tsx';
+import type { PasscodeValues } from '../components/PasscodeForm.tsx';
 import { CredentialsForm } from '../components/CredentialsForm.tsx';
 import { completeSignIn } from '../sign-in.ts';
 
@@ -34,7 +35,7 @@ export function LoginPage() {
   const [credentials, setCredentials] = useState<CredentialsValues | null>(null);
   const [finishing, setFinishing] = useState(false);
 
-  const signIn = async (input: CredentialsValues & { passcode?: string }) => {
+  const signIn = async (input: CredentialsValues & Partial<{ passcode: string; recovery_code: string }>) => {
     const data = await token.mutateAsync(input);
     setFinishing(true);
     const next = await completeSignIn(data, safeReturnPath(search.get(nextParam), window.location.origin));
@@ -54,8 +55,8 @@ export function LoginPage() {
     });
   };
 
-  const onPasscode = ({ passcode }: { passcode: string }) => {
-    if (credentials) signIn({ ...credentials, passcode }).catch(() => undefined);
+  const onPasscode = (second: PasscodeValues) => {
+    if (credentials) signIn({ ...credentials, ...second }).catch(() => undefined);
   };
 
   const notices = (

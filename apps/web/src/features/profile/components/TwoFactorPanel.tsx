@@ -9,17 +9,19 @@ import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 import { useActivateTwoFactor } from '../api/activate-two-factor.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useGetTwoFactorSecret } from '../api/get-two-factor-secret.ts';
+import { NewRecoveryCodesForm, RecoveryCodesList } from './RecoveryCodes.tsx';
 
 const passcodeSchema = z.object({ passcode: auth.passcode });
 const disableSchema = z.object({ currentPassword: passwordAttempt });
 
 /**
  * The two-factor tab. Off: get started → secret key and QR image → enable with a passcode.
- * On: turn off with the current password → back to get started.
+ * On: the recovery codes just made (shown once), new ones with the password, turn off with the password.
  */
 export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   const [justEnabled, setJustEnabled] = useState(false);
   const [justDisabled, setJustDisabled] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
   return (
     <Stack gap="md" maw={560} data-testid="two-factor">
       <Group gap="xs">
@@ -28,6 +30,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
           {enabled ? 'On' : 'Off'}
         </Badge>
       </Group>
+      {codes ? <RecoveryCodesList codes={codes} /> : null}
       {enabled ? (
         <>
           {justEnabled ? (
@@ -35,8 +38,10 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
               {profile.profileTexts.twoFactorEnabled}
             </Alert>
           ) : null}
+          <NewRecoveryCodesForm onCreated={setCodes} />
           <DisableForm
             onDone={() => {
+              setCodes(null);
               setJustEnabled(false);
               setJustDisabled(true);
             }}
@@ -50,7 +55,8 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
             </Alert>
           ) : null}
           <GetStarted
-            onEnabled={() => {
+            onEnabled={(recoveryCodes) => {
+              setCodes(recoveryCodes);
               setJustDisabled(false);
               setJustEnabled(true);
             }}
@@ -61,7 +67,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   );
 }
 
-function GetStarted({ onEnabled }: { onEnabled: () => void }) {
+function GetStarted({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const secret = useGetTwoFactorSecret();
   if (!secret.data) {
     return (
@@ -82,7 +88,15 @@ function GetStarted({ onEnabled }: { onEnabled: () => void }) {
   return <EnableForm secretKey={secret.data.key} qr={secret.data.qr} onEnabled={onEnabled} />;
 }
 
-function EnableForm({ secretKey, qr, onEnabled }: { secretKey: string; qr: string; onEnabled: () => void }) {
+function EnableForm({
+  secretKey,
+  qr,
+  onEnabled,
+}: {
+  secretKey: string;
+  qr: string;
+  onEnabled: (recoveryCodes: string[]) => void;
+}) {
   const activate = useActivateTwoFactor();
   const { register, handleSubmit, formState } = useForm<
     z.input<typeof passcodeSchema>,
@@ -107,7 +121,9 @@ function EnableForm({ secretKey, qr, onEnabled }: { secretKey: string; qr: strin
         </Stack>
       </Group>
       <form
-        onSubmit={handleSubmit((values) => activate.mutate({ ...values, secretKey }, { onSuccess: onEnabled }))}
+        onSubmit={handleSubmit((values) =>
+          activate.mutate({ ...values, secretKey }, { onSuccess: (data) => onEnabled(data.recovery_codes) }),
+        )}
         noValidate
         aria-label="Enable two-factor authentication"
       >
