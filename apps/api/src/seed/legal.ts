@@ -18,7 +18,7 @@ const TERMS = `<h2>Customer Portal Terms of Use</h2>
 <h3>2. Your responsibilities</h3>
 <ul>
   <li>Keep your sign-in details confidential and turn on two-factor authentication where your organisation requires it.</li>
-  <li>Tell our support team at once if you suspect someone else has used your account.</li>
+  <li>Tell us at once in <a href="/portal/tickets/index">a support ticket</a> if you suspect someone else has used your account.</li>
   <li>Do not try to access accounts, data or systems you are not authorised to use.</li>
   <li>Keep the contact and PIN details of your accounts up to date.</li>
 </ul>
@@ -46,7 +46,7 @@ const PRIVACY = `<h2>Privacy Notice</h2>
 <h3>How long we keep it</h3>
 <p>We keep portal records for as long as your organisation is a customer and for up to seven years afterwards where the law requires it.</p>
 <h3>Your rights</h3>
-<p>You may ask for a copy of your personal information, or ask us to correct or delete it, by writing to our support team.</p>`;
+<p>You may ask for a copy of your personal information, or ask us to correct or delete it, by writing to us in <a href="/portal/tickets/index">a support ticket</a>.</p>`;
 
 export function addAgreements(ctx: SeedContext): AgreementRef[] {
   const rows = [
