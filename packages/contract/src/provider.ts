@@ -54,6 +54,7 @@ const brandColor = z
   .string({ error: m.required })
   .trim()
   .toLowerCase()
+  .max(64, m.maxlength)
   .regex(hexColor, 'This value should be a colour written #rrggbb.')
   .superRefine((value, ctx) => {
     const ratio = contrastRatio(value, textOnColor);
