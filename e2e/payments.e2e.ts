@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +7,7 @@ import { startStripeStandIn, testCards, type StripeStandIn } from '../apps/api/t
 import { apiToken, callApi } from './helpers/api.ts';
 import { launchBrowser, newPage, signIn } from './helpers/browser.ts';
 import { demoEmails } from './helpers/demo.ts';
-import { type RunningServer, repoRoot, startServer } from './helpers/server.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
 
 /**
  * Issue 30 (decision 127): a customer pays an invoice online. The portal runs with Stripe pointed at a
@@ -16,19 +15,22 @@ import { type RunningServer, repoRoot, startServer } from './helpers/server.ts';
  */
 
 let server: RunningServer;
+/** The server the Stripe stand-in's events go to (the file's, or the autopay test's own). */
+const listenTo = (s: RunningServer) => (stripe.webhookUrl = `${s.origin}/api/payments/stripe/webhook`);
+const paymentsEnv = () => ({
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_URL: stripe.url,
+});
 let stripe: StripeStandIn;
 let browser: Browser;
 const shots = process.env.E2E_SHOTS_DIR;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  server = await startServer({
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  stripe.webhookUrl = `${server.origin}/api/payments/stripe/webhook`;
+  server = await startServer(paymentsEnv());
+  listenTo(server);
   browser = await launchBrowser();
   if (shots) mkdirSync(shots, { recursive: true });
 });
@@ -59,10 +61,14 @@ async function openInvoice(accountNumber: string): Promise<InvoiceRow> {
 }
 
 /** The id of one of the user's accounts (the admin's unless told). */
-async function accountId(accountNumber: string, email: string = demoEmails.admin): Promise<number> {
-  const token = await apiToken(server.origin, email);
+async function accountId(
+  accountNumber: string,
+  email: string = demoEmails.admin,
+  on: RunningServer = server,
+): Promise<number> {
+  const token = await apiToken(on.origin, email);
   const accounts = await callApi<{ account_id: number; account_number: string }[]>(
-    server.origin,
+    on.origin,
     'GET',
     'accounts/get-accounts',
     {},
@@ -224,115 +230,105 @@ describe('who may pay', () => {
   });
 });
 
-/** Runs `npm run worker` (its autopay job) on the server's database until `done` holds, then stops it. */
-async function runWorkerUntil(done: () => Promise<boolean>): Promise<void> {
-  const worker = spawn(process.execPath, ['apps/api/dist/worker.js'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...server.env, WORKERS: 'in-process' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((r) => worker.once('exit', r));
-  try {
-    await expect.poll(async () => (worker.exitCode === null ? done() : output), { timeout: 60_000 }).toBe(true);
-  } finally {
-    worker.kill('SIGTERM');
-    await exited;
-  }
-}
-
 describe('autopay that needs the customer', () => {
   it('an automatic charge the bank wants confirmed shows on the dashboard with its link', async () => {
-    const id = await accountId('1000202');
-    const admin = await apiToken(server.origin, demoEmails.admin);
-    // The administrator saves the card that asks for its bank's confirmation off session, as the default.
-    const setup = await callApi<{ url: string }>(
-      server.origin,
-      'POST',
-      'payments/start-setup',
-      { accountId: id },
-      admin,
-    );
-    const setupSession = setup.data.url.split('/').at(-1) as string;
-    await stripe.complete(setupSession, testCards.authenticationRequired);
-    const options = await callApi<{ methods: { method_id: number; last4: string; is_default: boolean }[] }>(
-      server.origin,
-      'POST',
-      'payments/get-options',
-      { accountId: id, setupSession },
-      admin,
-    );
-    const card = options.data.methods.find((m) => m.last4 === '3184')!;
-    await callApi(
-      server.origin,
-      'POST',
-      'payments/set-default-method',
-      { accountId: id, methodId: card.method_id },
-      admin,
-    );
-    const on = await callApi(
-      server.origin,
-      'POST',
-      'payments/set-autopay',
-      { accountId: id, enabled: true, days_before: 3 },
-      admin,
-    );
-    expect(on.code).toBe('SUCCESS');
-
-    // Billing sends a new invoice, due tomorrow, through the integration API.
-    const staff = await apiToken(server.origin, demoEmails.staff3);
-    const created = await callApi<{ token: string }>(
-      server.origin,
-      'POST',
-      'integration/tokens',
-      { name: 'Billing for autopay', scopes: ['billing'] },
-      staff,
-    );
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const invoiceNumber = 'INV-1000202-AUTOPAY';
-    const fed = await fetch(`${server.origin}/api/integration/v1/invoices/batch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${created.data.token}` },
-      body: JSON.stringify({
-        items: [
-          {
-            invoice_number: invoiceNumber,
-            account_number: '1000202',
-            bill_date: day(0),
-            due_date: day(1),
-            monthly_charges: '80.00',
-            total_amt_due: '80.00',
-          },
-        ],
-      }),
-    });
-    expect(((await fed.json()) as { data: { results: { status: string }[] } }).data.results).toEqual([
-      expect.objectContaining({ status: 'created' }),
-    ]);
-
-    // The worker's autopay run charges it; the bank wants the customer.
-    type Action = { payment_reference: string; invoice_number: string; status: string };
-    const actions = async () => (await callApi<Action[]>(server.origin, 'GET', 'payments/get-actions', {}, admin)).data;
-    await runWorkerUntil(async () => (await actions()).length > 0);
-    const [action] = await actions();
-    expect(action).toMatchObject({ invoice_number: invoiceNumber, status: 'requires_action' });
-
-    const { context, page } = await newPage(browser, server.origin);
+    // A server of its own whose process runs the autopay job (WORKERS=in-process, as `npm start` does), on
+    // either database.
+    const own = await startServer({ ...paymentsEnv(), WORKERS: 'in-process' });
+    listenTo(own);
     try {
-      await signIn(page, demoEmails.admin);
-      const notice = page.getByTestId('payment-actions');
-      await notice.waitFor();
-      expect(await notice.textContent()).toContain('A payment needs your action');
-      expect(await notice.textContent()).toContain('(your bank asks you to confirm it)');
-      await shot(page, 'desktop-8-dashboard-action');
-      await notice.getByRole('link', { name: `$80.00 for invoice ${invoiceNumber}` }).click();
-      await page.waitForURL(`**/portal/invoices/payment/${id}/${action!.payment_reference}`);
-      await page.locator('[data-testid="payment-status"][data-status="requires_action"]').waitFor();
-      await shot(page, 'desktop-9-action-payment');
+      const id = await accountId('1000202', demoEmails.admin, own);
+      const admin = await apiToken(own.origin, demoEmails.admin);
+      // The administrator saves the card that asks for its bank's confirmation off session, as the default.
+      const setup = await callApi<{ url: string }>(
+        own.origin,
+        'POST',
+        'payments/start-setup',
+        { accountId: id },
+        admin,
+      );
+      const setupSession = setup.data.url.split('/').at(-1) as string;
+      await stripe.complete(setupSession, testCards.authenticationRequired);
+      const options = await callApi<{ methods: { method_id: number; last4: string; is_default: boolean }[] }>(
+        own.origin,
+        'POST',
+        'payments/get-options',
+        { accountId: id, setupSession },
+        admin,
+      );
+      const card = options.data.methods.find((m) => m.last4 === '3184')!;
+      await callApi(
+        own.origin,
+        'POST',
+        'payments/set-default-method',
+        { accountId: id, methodId: card.method_id },
+        admin,
+      );
+      const on = await callApi(
+        own.origin,
+        'POST',
+        'payments/set-autopay',
+        { accountId: id, enabled: true, days_before: 3 },
+        admin,
+      );
+      expect(on.code).toBe('SUCCESS');
+
+      // Billing sends a new invoice, due tomorrow, through the integration API.
+      const staff = await apiToken(own.origin, demoEmails.staff3);
+      const created = await callApi<{ token: string }>(
+        own.origin,
+        'POST',
+        'integration/tokens',
+        { name: 'Billing for autopay', scopes: ['billing'] },
+        staff,
+      );
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const invoiceNumber = 'INV-1000202-AUTOPAY';
+      const fed = await fetch(`${own.origin}/api/integration/v1/invoices/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${created.data.token}` },
+        body: JSON.stringify({
+          items: [
+            {
+              invoice_number: invoiceNumber,
+              account_number: '1000202',
+              bill_date: day(0),
+              due_date: day(1),
+              monthly_charges: '80.00',
+              total_amt_due: '80.00',
+            },
+          ],
+        }),
+      });
+      expect(((await fed.json()) as { data: { results: { status: string }[] } }).data.results).toEqual([
+        expect.objectContaining({ status: 'created' }),
+      ]);
+
+      // The process's autopay job (its next run, at most a minute away) charges it; the bank wants the customer.
+      type Action = { payment_reference: string; invoice_number: string; status: string };
+      const actions = async () => (await callApi<Action[]>(own.origin, 'GET', 'payments/get-actions', {}, admin)).data;
+      await expect.poll(async () => (await actions()).length, { timeout: 90_000, interval: 1000 }).toBeGreaterThan(0);
+      const [action] = await actions();
+      expect(action).toMatchObject({ invoice_number: invoiceNumber, status: 'requires_action' });
+
+      const { context, page } = await newPage(browser, own.origin);
+      try {
+        await signIn(page, demoEmails.admin);
+        const notice = page.getByTestId('payment-actions');
+        await notice.waitFor();
+        expect(await notice.textContent()).toContain('A payment needs your action');
+        expect(await notice.textContent()).toContain('(your bank asks you to confirm it)');
+        await shot(page, 'desktop-8-dashboard-action');
+        await notice.getByRole('link', { name: `$80.00 for invoice ${invoiceNumber}` }).click();
+        await page.waitForURL(`**/portal/invoices/payment/${id}/${action!.payment_reference}`);
+        await page.locator('[data-testid="payment-status"][data-status="requires_action"]').waitFor();
+        await shot(page, 'desktop-9-action-payment');
+      } finally {
+        await context.close();
+      }
     } finally {
-      await context.close();
+      listenTo(server);
+      await own.stop();
     }
   });
 });

@@ -19,8 +19,6 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** Everything the server printed, for failure messages. */
   output: () => string;
-  /** The environment the server runs with (its DATA_DIR, DATABASE_URL, …), for a worker beside it. */
-  env: Record<string, string>;
 }
 
 /** Whether a listener can take the port on 127.0.0.1 now. */
@@ -141,21 +139,21 @@ export async function startServer(
   }
   const logs: string[] = [];
   // The compiled server, as `npm start` runs it.
-  const serverEnv: Record<string, string> = {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    // One browser drives every page of a file from one address, faster than any office would.
-    API_RATE_LIMIT_PER_MINUTE: '100000',
-    ...databaseEnv,
-    ...extraEnv,
-  };
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: repoRoot,
-    env: { ...process.env, ...serverEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      // One browser drives every page of a file from one address, faster than any office would.
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      ...databaseEnv,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
@@ -182,5 +180,5 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { origin, portal: `${origin}/portal/`, stop, output, env: serverEnv };
+  return { origin, portal: `${origin}/portal/`, stop, output };
 }
