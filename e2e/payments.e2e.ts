@@ -15,19 +15,22 @@ import { type RunningServer, startServer } from './helpers/server.ts';
  */
 
 let server: RunningServer;
+/** The server the Stripe stand-in's events go to (the file's, or the autopay test's own). */
+const listenTo = (s: RunningServer) => (stripe.webhookUrl = `${s.origin}/api/payments/stripe/webhook`);
+const paymentsEnv = () => ({
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_URL: stripe.url,
+});
 let stripe: StripeStandIn;
 let browser: Browser;
 const shots = process.env.E2E_SHOTS_DIR;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  server = await startServer({
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  stripe.webhookUrl = `${server.origin}/api/payments/stripe/webhook`;
+  server = await startServer(paymentsEnv());
+  listenTo(server);
   browser = await launchBrowser();
   if (shots) mkdirSync(shots, { recursive: true });
 });
@@ -57,11 +60,15 @@ async function openInvoice(accountNumber: string): Promise<InvoiceRow> {
   return invoice;
 }
 
-/** The id of one of the admin's accounts. */
-async function accountId(accountNumber: string): Promise<number> {
-  const token = await apiToken(server.origin, demoEmails.admin);
+/** The id of one of the user's accounts (the admin's unless told). */
+async function accountId(
+  accountNumber: string,
+  email: string = demoEmails.admin,
+  on: RunningServer = server,
+): Promise<number> {
+  const token = await apiToken(on.origin, email);
   const accounts = await callApi<{ account_id: number; account_number: string }[]>(
-    server.origin,
+    on.origin,
     'GET',
     'accounts/get-accounts',
     {},
@@ -179,6 +186,149 @@ describe('paying an invoice online', () => {
       expect(await page.getByRole('switch', { name: 'Autopay is on' }).isChecked()).toBe(true);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('who may pay', () => {
+  it('staff signed in as the customer see the payment pages, cannot pay or change methods, and are told why', async () => {
+    const id = await accountId('1000101', demoEmails.customer);
+    const { context, page } = await newPage(browser, server.origin);
+    const asked = stripe.requests.length;
+    try {
+      await signIn(page, demoEmails.staff3);
+      await page.goto('/portal/admin/login-as-user');
+      await page.locator('input[name="email"]').fill(demoEmails.customer);
+      await page.getByRole('button', { name: 'Login as user' }).click();
+      await page.waitForURL('**/portal/home/index');
+      await page.getByTestId('acting-as-banner').waitFor();
+
+      await page.goto(`/portal/invoices/pay/${id}`);
+      const cannotPay = page.getByTestId('cannot-pay');
+      await cannotPay.waitFor();
+      expect(await cannotPay.textContent()).toBe(
+        'Staff signed in as the customer cannot make payments or change payment methods.',
+      );
+      expect(await page.getByRole('button', { name: /^Pay/ }).isDisabled()).toBe(true);
+      await shot(page, 'desktop-7-staff-cannot-pay');
+
+      await page.goto(`/portal/invoices/payments/${id}`);
+      const cannotManage = page.getByTestId('cannot-manage');
+      await cannotManage.waitFor();
+      expect(await cannotManage.textContent()).toBe(
+        'Staff signed in as the customer cannot make payments or change payment methods.',
+      );
+      expect(await page.getByRole('button', { name: 'Add a payment method' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('switch', { name: /^Autopay is/ }).isDisabled()).toBe(true);
+      // A click on the disabled button opens no hosted page: the portal asked Stripe for nothing.
+      await page.getByRole('button', { name: 'Add a payment method' }).click({ force: true });
+      expect(new URL(page.url()).pathname).toBe(`/portal/invoices/payments/${id}`);
+      expect(stripe.requests.slice(asked)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('autopay that needs the customer', () => {
+  it('an automatic charge the bank wants confirmed shows on the dashboard with its link', async () => {
+    // A server of its own whose process runs the autopay job (WORKERS=in-process, as `npm start` does), on
+    // either database.
+    const own = await startServer({ ...paymentsEnv(), WORKERS: 'in-process' });
+    listenTo(own);
+    try {
+      const id = await accountId('1000202', demoEmails.admin, own);
+      const admin = await apiToken(own.origin, demoEmails.admin);
+      // The administrator saves the card that asks for its bank's confirmation off session, as the default.
+      const setup = await callApi<{ url: string }>(
+        own.origin,
+        'POST',
+        'payments/start-setup',
+        { accountId: id },
+        admin,
+      );
+      const setupSession = setup.data.url.split('/').at(-1) as string;
+      await stripe.complete(setupSession, testCards.authenticationRequired);
+      const options = await callApi<{ methods: { method_id: number; last4: string; is_default: boolean }[] }>(
+        own.origin,
+        'POST',
+        'payments/get-options',
+        { accountId: id, setupSession },
+        admin,
+      );
+      const card = options.data.methods.find((m) => m.last4 === '3184')!;
+      await callApi(
+        own.origin,
+        'POST',
+        'payments/set-default-method',
+        { accountId: id, methodId: card.method_id },
+        admin,
+      );
+      const on = await callApi(
+        own.origin,
+        'POST',
+        'payments/set-autopay',
+        { accountId: id, enabled: true, days_before: 3 },
+        admin,
+      );
+      expect(on.code).toBe('SUCCESS');
+
+      // Billing sends a new invoice, due tomorrow, through the integration API.
+      const staff = await apiToken(own.origin, demoEmails.staff3);
+      const created = await callApi<{ token: string }>(
+        own.origin,
+        'POST',
+        'integration/tokens',
+        { name: 'Billing for autopay', scopes: ['billing'] },
+        staff,
+      );
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const invoiceNumber = 'INV-1000202-AUTOPAY';
+      const fed = await fetch(`${own.origin}/api/integration/v1/invoices/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${created.data.token}` },
+        body: JSON.stringify({
+          items: [
+            {
+              invoice_number: invoiceNumber,
+              account_number: '1000202',
+              bill_date: day(0),
+              due_date: day(1),
+              monthly_charges: '80.00',
+              total_amt_due: '80.00',
+            },
+          ],
+        }),
+      });
+      expect(((await fed.json()) as { data: { results: { status: string }[] } }).data.results).toEqual([
+        expect.objectContaining({ status: 'created' }),
+      ]);
+
+      // The process's autopay job (its next run, at most a minute away) charges it; the bank wants the customer.
+      type Action = { payment_reference: string; invoice_number: string; status: string };
+      const actions = async () => (await callApi<Action[]>(own.origin, 'GET', 'payments/get-actions', {}, admin)).data;
+      await expect.poll(async () => (await actions()).length, { timeout: 90_000, interval: 1000 }).toBeGreaterThan(0);
+      const [action] = await actions();
+      expect(action).toMatchObject({ invoice_number: invoiceNumber, status: 'requires_action' });
+
+      const { context, page } = await newPage(browser, own.origin);
+      try {
+        await signIn(page, demoEmails.admin);
+        const notice = page.getByTestId('payment-actions');
+        await notice.waitFor();
+        expect(await notice.textContent()).toContain('A payment needs your action');
+        expect(await notice.textContent()).toContain('(your bank asks you to confirm it)');
+        await shot(page, 'desktop-8-dashboard-action');
+        await notice.getByRole('link', { name: `$80.00 for invoice ${invoiceNumber}` }).click();
+        await page.waitForURL(`**/portal/invoices/payment/${id}/${action!.payment_reference}`);
+        await page.locator('[data-testid="payment-status"][data-status="requires_action"]').waitFor();
+        await shot(page, 'desktop-9-action-payment');
+      } finally {
+        await context.close();
+      }
+    } finally {
+      listenTo(server);
+      await own.stop();
     }
   });
 });
