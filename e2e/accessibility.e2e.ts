@@ -300,6 +300,9 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
       { path: `/r/tickets/new-ticket/${bs.base_order_id}` },
       { path: '/invoices' },
       { path: '/invoices/pay' },
+      // Without a payments provider (this server's), the payment pages say payments are not available.
+      { path: `/invoices/payments/${invoice.account_id}` },
+      { path: `/invoices/payment/${invoice.account_id}/portal-unknown` },
       { path: `/invoices/view/${invoice.account_id}/${invoice.cycle_log_id}` },
       { path: '/notifications' },
       { path: '/pins/index' },
@@ -360,6 +363,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): no serious or critical violation',
         { path: `/users/edit-user/${other.user_id}` },
         { path: `/users/delete-user/${other.user_id}` },
         { path: '/users/manage-accounts' },
+        { path: '/users/api-tokens' },
       ]),
     );
   });

@@ -58,9 +58,12 @@ export function AccountPaymentsPage() {
           )}
         </div>
         <Group gap="md">
-          <Button component={Link} to={paths.payInvoice(accountId)} disabled={!options.data?.can_pay}>
-            Make a payment
-          </Button>
+          {/* A link cannot be disabled: it is left out for whoever may not pay (the page says why). */}
+          {options.data?.can_pay && (
+            <Button component={Link} to={paths.payInvoice(accountId)}>
+              Make a payment
+            </Button>
+          )}
           <Anchor component={Link} to={paths.invoicesPay()} size="sm">
             Balance history
           </Anchor>

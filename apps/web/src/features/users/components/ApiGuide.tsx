@@ -12,7 +12,7 @@ export function ApiGuide() {
         <Text size="sm">
           A token calls the same <Code>/api</Code> calls this portal makes, those its scopes cover, with the access of a
           user of its accounts. The calls and their scopes are described in the{' '}
-          <Anchor href="/api/customer/openapi.json" target="_blank">
+          <Anchor href="/api/customer/openapi.json" target="_blank" underline="always">
             customer API document
           </Anchor>{' '}
           (OpenAPI).
