@@ -271,7 +271,7 @@ describe('the tab title follows the page shown', () => {
     for (const [start, title] of [
       ['/portal/home/index', 'Dashboard'],
       ['/portal/invoices', 'Invoices'],
-    ]) {
+    ] as const) {
       await p.goto(start);
       await p.locator('main h1').first().waitFor();
       await expectTitle(p, `${title} · ${name}`);
