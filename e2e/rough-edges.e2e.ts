@@ -223,6 +223,67 @@ describe('words', () => {
   });
 });
 
+describe('the tab title follows the page shown', () => {
+  const name = demoProvider.portal_name;
+  /** The tab title and every <title> in head (shown when a step fails). */
+  const titles = (p: Page) =>
+    p.evaluate(() => ({
+      tab: document.title,
+      head: [...document.head.querySelectorAll('title')].map((t) => t.textContent),
+    }));
+  const expectTitle = async (p: Page, title: string) => {
+    await p.waitForFunction((wanted) => document.title === wanted, title, { timeout: 5_000 }).catch(() => undefined);
+    const now = await titles(p);
+    expect(now.tab, `the <title>s in head: ${JSON.stringify(now.head)}`).toBe(title);
+  };
+  const open = async (p: Page, path: string) => {
+    await p.locator(`nav a[href="${path}"]`).first().click();
+    await p.waitForURL(`**${path}`);
+    await p.locator('main h1').first().waitFor();
+  };
+
+  it('after signing in on the server-rendered sign-in page, moving inside the app, and signing out', async () => {
+    const { context, page: p } = await newPage(browser, server.origin);
+    await p.goto('/portal/login');
+    await expectTitle(p, `Sign in · ${name}`);
+    await fillSignIn(p, demoEmails.customer);
+    await p.waitForURL('**/portal/home/index');
+    await p.getByTestId('greeting').waitFor();
+    await expectTitle(p, `Dashboard · ${name}`);
+    await open(p, '/portal/invoices');
+    await expectTitle(p, `Invoices · ${name}`);
+    await open(p, '/portal/home/index');
+    await expectTitle(p, `Dashboard · ${name}`);
+    await open(p, '/portal/notifications');
+    await expectTitle(p, `Notifications · ${name}`);
+    await p.getByTestId('user-menu').click();
+    await p.getByRole('link', { name: 'Sign out' }).click();
+    await p.waitForURL('**/portal/logout');
+    await expectTitle(p, `Signed out · ${name}`);
+    await p.waitForURL('**/portal/login');
+    await expectTitle(p, `Sign in · ${name}`);
+    await context.close();
+  });
+
+  it('on a server-rendered signed-in first screen, and after moving on from it', async () => {
+    const { context, page: p } = await signedIn();
+    // The dashboard renders a <title> of its own; the invoices page is named after its heading.
+    for (const [start, title] of [
+      ['/portal/home/index', 'Dashboard'],
+      ['/portal/invoices', 'Invoices'],
+    ] as const) {
+      await p.goto(start);
+      await p.locator('main h1').first().waitFor();
+      await expectTitle(p, `${title} · ${name}`);
+      await open(p, '/portal/services');
+      await expectTitle(p, `${(await p.locator('main h1').first().textContent())?.trim()} · ${name}`);
+      await open(p, start);
+      await expectTitle(p, `${title} · ${name}`);
+    }
+    await context.close();
+  });
+});
+
 describe('dark mode', () => {
   it('follows the system, and the user menu switch is kept across reloads and sign-out; charts redraw', async () => {
     const { context, page: p } = await signedIn();

@@ -161,10 +161,12 @@ export async function firstScreenRenderer(app: FastifyInstance, dist: string) {
       return null;
     }
     if (!rendered) return null;
-    // React puts the page's <title> first; it goes before the index's, where React puts a page's title in
-    // the browser too (it takes it over on hydration and removes it when the page goes; the index's stays).
-    const title = /^<title>[^<]*<\/title>/.exec(rendered.html)?.[0];
-    const body = title ? rendered.html.slice(title.length) : rendered.html;
+    // React puts the page's <title> first, after any preload links it hoists (the logo's); it goes before
+    // the index's, where React puts a page's title in the browser too (it takes it over on hydration and
+    // removes it when the page goes; the index's stays). Left in the body, it would name the tab for good.
+    const hoisted = /^((?:<link [^>]*>)*)(<title>[^<]*<\/title>)/.exec(rendered.html);
+    const title = hoisted?.[2];
+    const body = hoisted ? hoisted[1] + rendered.html.slice(hoisted[0].length) : rendered.html;
     const state = `<script type="application/json" id="${stateElementId}">${scriptSafeJson(rendered.state)}</script>`;
     const withTitle = title ? styled.replace(/<title>[^<]*<\/title>/, (index) => title + index) : styled;
     const html = withTitle

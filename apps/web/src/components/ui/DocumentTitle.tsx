@@ -3,10 +3,15 @@ import { useEffect } from 'react';
 import { useBrand } from '../../lib/brand.ts';
 
 /**
- * index.html's own <title>, taken when this module loads (before React renders any page title).
- * A page's React 19 `<title>` is hoisted into <head> too, before or after it: both must agree.
+ * index.html's own <title>, taken when this module loads (before React renders any page title): the last
+ * in <head>, after a page title the server rendered. A page's React 19 `<title>` goes before it, so it
+ * names the tab while the page is shown. React takes over the first `<title>` in the document that no
+ * component owns for a page's title, and removes it when the page goes: `itemprop` keeps React off this
+ * one (React leaves microdata titles alone), so it stays for the pages without a title of their own.
  */
-const staticTitle = typeof document === 'undefined' ? null : document.querySelector('title');
+const staticTitle =
+  typeof document === 'undefined' ? null : ([...document.head.querySelectorAll('title')].at(-1) ?? null);
+staticTitle?.setAttribute('itemprop', 'name');
 
 /**
  * The browser tab's title for the page shown: a title the page renders itself (e.g. the
