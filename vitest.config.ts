@@ -63,6 +63,8 @@ export default defineConfig({
             'apps/api/src/**/*.test.ts',
           ],
           environment: 'happy-dom',
+          // A global a test stands in for (fetch, confirm) is given back after each test.
+          unstubGlobals: true,
           // Vitest's default is one file at a time on two cores (cores - 1); decision 106.
           maxWorkers: 2,
         },

@@ -232,7 +232,7 @@ describe('the tab title follows the page shown', () => {
       head: [...document.head.querySelectorAll('title')].map((t) => t.textContent),
     }));
   const expectTitle = async (p: Page, title: string) => {
-    await p.waitForFunction((wanted) => document.title === wanted, title, { timeout: 5_000 }).catch(() => undefined);
+    await p.waitForFunction((wanted) => document.title === wanted, title, { timeout: 20_000 }).catch(() => undefined);
     const now = await titles(p);
     expect(now.tab, `the <title>s in head: ${JSON.stringify(now.head)}`).toBe(title);
   };

@@ -51,7 +51,5 @@ export function serveApi(answers: Record<string, Answer | ((body: unknown) => An
   return sent;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearToken();
-});
+// The stubbed fetch is given back by the unit project's `unstubGlobals` (vitest.config.ts).
+afterEach(() => clearToken());
