@@ -1,5 +1,7 @@
 import { Button } from '@mantine/core';
 
+import type { Column } from './DataTable.tsx';
+
 export interface RevokeTokenButtonProps {
   name: string;
   loading: boolean;
@@ -22,4 +24,23 @@ export function RevokeTokenButton({ name, loading, onRevoke }: RevokeTokenButton
       Revoke
     </Button>
   );
+}
+
+/** The token tables' last column: a Revoke button per row, busy while that row's revocation runs. */
+export function revokeColumn<Row extends { id: number; name: string }>(revoke: {
+  isPending: boolean;
+  variables?: number;
+  mutate: (id: number) => void;
+}): Column<Row> {
+  return {
+    key: 'revoke',
+    header: 'Revoke',
+    render: (r) => (
+      <RevokeTokenButton
+        name={r.name}
+        loading={revoke.isPending && revoke.variables === r.id}
+        onRevoke={() => revoke.mutate(r.id)}
+      />
+    ),
+  };
 }

@@ -4,7 +4,7 @@ import type { IntegrationToken } from '@portal/contract';
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
-import { RevokeTokenButton } from '../../../components/ui/RevokeTokenButton.tsx';
+import { revokeColumn } from '../../../components/ui/RevokeTokenButton.tsx';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useTokens } from '../api/list-tokens.ts';
 import { useEnableWebhook } from '../api/enable-webhook.ts';
@@ -41,17 +41,7 @@ export function IntegrationPage() {
         />
       ),
     },
-    {
-      key: 'revoke',
-      header: 'Revoke',
-      render: (r) => (
-        <RevokeTokenButton
-          name={r.name}
-          loading={revoke.isPending && revoke.variables === r.id}
-          onRevoke={() => revoke.mutate(r.id)}
-        />
-      ),
-    },
+    revokeColumn(revoke),
   ];
 
   return (

@@ -4,7 +4,7 @@ import type { ApiToken } from '@portal/contract';
 import type { Column } from '../../../components/ui/DataTable.tsx';
 import { DataTable } from '../../../components/ui/DataTable.tsx';
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
-import { RevokeTokenButton } from '../../../components/ui/RevokeTokenButton.tsx';
+import { revokeColumn } from '../../../components/ui/RevokeTokenButton.tsx';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useViewerAccounts } from '../administered.ts';
 import { useApiTokens, useRevokeApiToken } from '../api/api-tokens.ts';
@@ -41,17 +41,7 @@ function ApiTokens() {
       header: 'Last used',
       render: (r) => (r.last_used_at ? formatDateTime(r.last_used_at) : 'never'),
     },
-    {
-      key: 'revoke',
-      header: 'Revoke',
-      render: (r) => (
-        <RevokeTokenButton
-          name={r.name}
-          loading={revoke.isPending && revoke.variables === r.id}
-          onRevoke={() => revoke.mutate(r.id)}
-        />
-      ),
-    },
+    revokeColumn(revoke),
   ];
 
   return (
