@@ -7,10 +7,8 @@ import { z } from 'zod';
 
 import { FormErrors } from '../../../components/ui/FormErrors.tsx';
 
-const passcodeSchema = z.object({ passcode: auth.passcode });
-const recoverySchema = z.object({ recovery_code: auth.recoveryCode });
 /** The second step: a passcode from the app, or one of the user's recovery codes. */
-export type PasscodeValues = z.output<typeof passcodeSchema> | z.output<typeof recoverySchema>;
+export type PasscodeValues = { passcode: string } | { recovery_code: string };
 
 export interface PasscodeFormProps {
   email: string;
@@ -20,103 +18,87 @@ export interface PasscodeFormProps {
   error: unknown;
 }
 
+/** The two ways through the second step: what each asks for, and how its code is sent. */
+const steps = {
+  passcode: {
+    field: 'passcode',
+    schema: z.object({ passcode: auth.passcode }),
+    formLabel: 'Two-factor passcode',
+    intro: (email: string) => (
+      <>
+        Enter the 6-digit code from your authenticator app for <b>{email}</b>.
+      </>
+    ),
+    input: { label: 'Passcode', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
+    submit: 'Verify and sign in',
+    other: 'Use a recovery code',
+  },
+  recovery: {
+    field: 'recovery_code',
+    schema: z.object({ recovery_code: auth.recoveryCode }),
+    formLabel: 'Sign in with a recovery code',
+    intro: (email: string) => (
+      <>
+        Enter one of the recovery codes you saved for <b>{email}</b>. Each code works once.
+      </>
+    ),
+    input: { label: 'Recovery code', autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false },
+    submit: 'Sign in with the recovery code',
+    other: 'Use the authenticator app',
+  },
+} as const;
+
 /** The second sign-in step for users with two-factor authentication on (or a recovery code instead). */
 export function PasscodeForm(props: PasscodeFormProps) {
-  const [recovery, setRecovery] = useState(false);
-  return recovery ? (
-    <RecoveryCodeForm {...props} onPasscode={() => setRecovery(false)} />
-  ) : (
-    <AppPasscodeForm {...props} onRecovery={() => setRecovery(true)} />
+  const [mode, setMode] = useState<keyof typeof steps>('passcode');
+  // A form of its own per way (key), so switching starts from an empty field.
+  return (
+    <SecondFactorStep
+      key={mode}
+      {...props}
+      step={steps[mode]}
+      onOther={() => setMode(mode === 'passcode' ? 'recovery' : 'passcode')}
+    />
   );
 }
 
-function AppPasscodeForm({
+function SecondFactorStep({
   email,
   onSubmit,
   onBack,
-  onRecovery,
+  onOther,
   pending,
   error,
-}: PasscodeFormProps & { onRecovery: () => void }) {
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof passcodeSchema>,
-    unknown,
-    z.output<typeof passcodeSchema>
-  >({
-    resolver: zodResolver(passcodeSchema),
-    defaultValues: { passcode: '' },
+  step,
+}: PasscodeFormProps & { step: (typeof steps)[keyof typeof steps]; onOther: () => void }) {
+  const { register, handleSubmit, formState } = useForm<Record<string, string>>({
+    resolver: zodResolver(step.schema as z.ZodType<Record<string, string>, Record<string, string>>),
+    defaultValues: { [step.field]: '' },
   });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Two-factor passcode">
+    <form
+      onSubmit={handleSubmit((values) => onSubmit(values as PasscodeValues))}
+      noValidate
+      aria-label={step.formLabel}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Enter the 6-digit code from your authenticator app for <b>{email}</b>.
+          {step.intro(email)}
         </Text>
         <FormErrors error={error} />
         <TextInput
-          label="Passcode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          {...step.input}
           required
           autoFocus
-          error={formState.errors.passcode?.message}
-          {...register('passcode')}
+          error={formState.errors[step.field]?.message}
+          {...register(step.field)}
         />
         <Button type="submit" loading={pending} fullWidth size="md">
-          Verify and sign in
+          {step.submit}
         </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onRecovery} ta="center">
-          Use a recovery code
-        </Anchor>
-        <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
-          Use a different account
-        </Anchor>
-      </Stack>
-    </form>
-  );
-}
-
-function RecoveryCodeForm({
-  email,
-  onSubmit,
-  onBack,
-  onPasscode,
-  pending,
-  error,
-}: PasscodeFormProps & { onPasscode: () => void }) {
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof recoverySchema>,
-    unknown,
-    z.output<typeof recoverySchema>
-  >({
-    resolver: zodResolver(recoverySchema),
-    defaultValues: { recovery_code: '' },
-  });
-
-  return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in with a recovery code">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Enter one of the recovery codes you saved for <b>{email}</b>. Each code works once.
-        </Text>
-        <FormErrors error={error} />
-        <TextInput
-          label="Recovery code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
-          autoFocus
-          error={formState.errors.recovery_code?.message}
-          {...register('recovery_code')}
-        />
-        <Button type="submit" loading={pending} fullWidth size="md">
-          Sign in with the recovery code
-        </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onPasscode} ta="center">
-          Use the authenticator app
+        <Anchor component="button" type="button" size="sm" onClick={onOther} ta="center">
+          {step.other}
         </Anchor>
         <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
           Use a different account
