@@ -356,7 +356,7 @@ describe('payments through Stripe (a local stand-in)', () => {
         payment_reference: reference,
         account_number: '1000201',
         invoice_number: 'INV-PAY-1',
-        paid_at: `${day(k.t, 0)}T12:00:00Z`,
+        paid_at: new Date(k.t.clock.now() - 60_000).toISOString(),
         amount: '7.00',
         currency: 'USD',
       },
@@ -376,7 +376,7 @@ describe('payments through Stripe (a local stand-in)', () => {
         payment_reference: reference,
         account_number: '1000201',
         invoice_number: 'INV-PAY-1',
-        paid_at: `${day(k.t, 0)}T12:00:00Z`,
+        paid_at: new Date(k.t.clock.now() - 60_000).toISOString(),
         amount: '3.00',
       },
     ]);
