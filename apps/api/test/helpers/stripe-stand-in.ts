@@ -594,3 +594,11 @@ ${session.cancel_url ? `<p><a href="${String(session.cancel_url)}">Back</a></p>`
   };
   return standIn;
 }
+
+/** The portal's configuration that points its Stripe provider at `standIn`. */
+export const stripeEnv = (standIn: StripeStandIn): Record<string, string> => ({
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: standIn.secretKey,
+  STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+  STRIPE_API_URL: standIn.url,
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../helpers/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { fieldName, send, setAt } from './contract-kit.ts';
 import { idCalls, notApplicable, notApplicableFields } from './id-fields.ts';
@@ -17,23 +18,29 @@ import { loadWorld, type World } from './world.ts';
 const { calls, unknown } = idCalls();
 
 /** Calls whose control takes something away from the owner: they run last. */
-const runLast = ['users.deleteUser', 'accounts.removeAccounts'];
+const runLast = ['payments.removeMethod', 'users.deleteUser', 'accounts.removeAccounts'];
 const ordered = [...calls].sort((a, b) => runLast.indexOf(a.call.id) - runLast.indexOf(b.call.id));
 
 let t: TestApp;
+let stripe: StripeStandIn;
 let acme: World;
 let globex: World;
 const signIns = new Map<string, string>();
 beforeAll(async () => {
-  t = await createTestApp();
+  // With payments on (through the local Stripe stand-in), so the payments calls are tried too.
+  stripe = await startStripeStandIn({ now: () => t.clock.now() });
+  t = await createTestApp(stripeEnv(stripe));
   const signIn = async (email: string) => {
     if (!signIns.has(email)) signIns.set(email, await t.signIn(email));
     return signIns.get(email) as string;
   };
-  acme = await loadWorld(t, 'Acme Logistics', signIn);
-  globex = await loadWorld(t, 'Globex Health', signIn);
+  acme = await loadWorld(t, 'Acme Logistics', signIn, { stripe });
+  globex = await loadWorld(t, 'Globex Health', signIn, { stripe });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
 
 /** Controls that stop at a rule after the ownership check (so the id was found), and why. */
 const controlAnswers: Record<string, { code: string; why: string }> = {

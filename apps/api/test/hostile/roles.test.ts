@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, type Call } from '@portal/contract';
 
 import { demoEmails } from '../../src/seed/demo.ts';
+import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../helpers/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { send, staffLevelOf, userCalls } from './contract-kit.ts';
 import { accountAdminCalls, sampleInput } from './samples.ts';
@@ -48,11 +49,34 @@ const ownRules: Record<string, { why: string; answers: Record<(typeof callers)[n
   },
 };
 
+/**
+ * Administrator calls that look the account up among the caller's own first (decision 127, payments):
+ * a caller who does not administer it is refused FORBIDDEN when they use it, and does not find it
+ * (NOT_FOUND) when they do not (staff use Acme's account only once a staff call above added it).
+ */
+const accountFirst = new Set([
+  'payments.removeMethod',
+  'payments.setAutopay',
+  'payments.setDefaultMethod',
+  'payments.startSetup',
+]);
+const usesAccount = async (email: string, accountId: unknown) =>
+  (
+    await t.db.query(
+      'SELECT 1 FROM accounts_users au JOIN users u USING (user_id) WHERE u.email_nm = $1 AND au.account_id = $2',
+      [email, accountId],
+    )
+  ).length > 0;
+
 const staffCalls = userCalls.filter((call) => staffLevelOf(call) !== undefined);
-/** Administrator calls; deleting the member last, as it takes the member out of the administrator's reach. */
+/**
+ * Administrator calls; removing the saved method (autopay and the default need it) and deleting the
+ * member last, as they take the method and the member out of the administrator's reach.
+ */
+const adminLast = ['payments.removeMethod', 'users.deleteUser'];
 const adminCalls = userCalls
   .filter((call) => accountAdminCalls.has(call.id))
-  .sort((a, b) => Number(a.id === 'users.deleteUser') - Number(b.id === 'users.deleteUser'));
+  .sort((a, b) => adminLast.indexOf(a.id) - adminLast.indexOf(b.id));
 /**
  * Calls every signed-in customer may make; removing one's own accounts and then signing out everywhere
  * last, as they take access and the session away.
@@ -63,17 +87,23 @@ const customerCalls = userCalls
   .sort((a, b) => takesAway.indexOf(a.id) - takesAway.indexOf(b.id));
 
 let t: TestApp;
+let stripe: StripeStandIn;
 let acme: World;
 let globex: World;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
+  // With payments on (through the local Stripe stand-in), so the payments calls are tried too.
+  stripe = await startStripeStandIn({ now: () => t.clock.now() });
+  t = await createTestApp(stripeEnv(stripe));
   for (const c of callers) tokens[c.email] = await t.signIn(c.email);
   const signIn = async (email: string) => tokens[email] ?? t.signIn(email);
-  acme = await loadWorld(t, 'Acme Logistics', signIn);
-  globex = await loadWorld(t, 'Globex Health', signIn);
+  acme = await loadWorld(t, 'Acme Logistics', signIn, { stripe });
+  globex = await loadWorld(t, 'Globex Health', signIn, { stripe });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
 
 /** A valid input of the call about the caller's company (staff work on a customer's: Acme's). */
 async function validInput(call: Call, world: World) {
@@ -132,9 +162,15 @@ describe('roles', () => {
       if (own) {
         expect(res.body?.code, `${label} (${own.why})`).toBe(own.answers[caller.name]);
         if (res.status >= 400) expect(res.body?.data, label).toBeNull();
+      } else if (
+        accountFirst.has(call.id) &&
+        !caller.administers &&
+        !(await usesAccount(caller.email, input.accountId))
+      ) {
+        expect(outcome(res), label).toEqual({ status: 404, code: 'NOT_FOUND', data: null });
       } else if (!caller.administers) {
         expect(outcome(res), label).toEqual({ status: 403, code: 'FORBIDDEN', data: null });
-        expect(res.body?.message, label).toMatch(/permission|administer/);
+        expect(res.body?.message, label).toMatch(/permission|administ/);
       } else {
         expect(refusals, label).not.toContain(res.body?.code);
         expect(res.status, label).toBeLessThan(500);

@@ -1,4 +1,6 @@
 import { DEMO_COMPANIES } from '../../src/seed/demo.ts';
+import type { StripeStandIn } from '../helpers/stripe-stand-in.ts';
+import { testCards } from '../helpers/stripe-stand-in.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { solveCaptcha } from '../identity/helpers.ts';
 import { multipartBody, samples } from '../tickets/multipart.ts';
@@ -47,6 +49,18 @@ export interface World {
   invitation: number;
   /** A file attached to `ticket` by `user`. */
   attachment: number;
+  /** With a payments provider (loadWorld's `stripe`): the online-payment objects, else undefined. */
+  payments: WorldPayments | undefined;
+}
+
+export interface WorldPayments {
+  /** `account`'s currency and an invoice of it with something open. */
+  currency: string;
+  openInvoice: number | undefined;
+  /** A payment `user` started on `account` (its reference). */
+  reference: string;
+  /** A method `admin` saved on `adminAccount` (its default, as the first one). */
+  method: number;
 }
 
 export const companyNamed = (name: string) => {
@@ -117,7 +131,49 @@ async function orderWithPart(
   return undefined;
 }
 
-export async function loadWorld(t: TestApp, name: string, signIn: (email: string) => Promise<string>): Promise<World> {
+type Options = { stripe?: StripeStandIn };
+
+const paymentsCall = async <T>(t: TestApp, path: string, token: string, body: object): Promise<T> => {
+  const res = await t.call('POST', `/api/payments/${path}`, { token, body });
+  if (res.status !== 200) throw new Error(`payments ${path} failed: ${res.raw}`);
+  return res.body.data as T;
+};
+
+/** A payment started on an account and a method saved on another, through the Stripe stand-in's pages. */
+async function loadPayments(
+  t: TestApp,
+  stripe: StripeStandIn,
+  user: { token: string; account: number },
+  admin: { token: string; account: number },
+): Promise<WorldPayments> {
+  type PaymentOptions = { currency: string; open_invoices: { cycle_log_id: number }[] };
+  const options = await paymentsCall<PaymentOptions>(t, 'get-options', user.token, { accountId: user.account });
+  const openInvoice = options.open_invoices[0]?.cycle_log_id;
+  const started = await paymentsCall<{ payment_reference: string }>(t, 'start-checkout', user.token, {
+    accountId: user.account,
+    ...(openInvoice ? { cycleLogId: openInvoice } : {}),
+    amount: 1,
+    currency: options.currency,
+  });
+  const { url } = await paymentsCall<{ url: string }>(t, 'start-setup', admin.token, { accountId: admin.account });
+  const sessionId = url.split('/').at(-1) as string;
+  await stripe.complete(sessionId, testCards.visa);
+  // Back from the setup page: the portal reads the saved method from Stripe.
+  const back = await paymentsCall<{ methods: { method_id: number }[] }>(t, 'get-options', admin.token, {
+    accountId: admin.account,
+    setupSession: sessionId,
+  });
+  const method = back.methods[0]?.method_id;
+  if (method === undefined) throw new Error('no payment method saved');
+  return { currency: options.currency, openInvoice, reference: started.payment_reference, method };
+}
+
+export async function loadWorld(
+  t: TestApp,
+  name: string,
+  signIn: (email: string) => Promise<string>,
+  options: Options = {},
+): Promise<World> {
   const { user, admin, userAccount, adminAccount: adminAccountNumber } = companyNamed(name);
   const tokens = { user: await signIn(user), admin: await signIn(admin) };
   const accounts = await t.db.query<{
@@ -314,5 +370,13 @@ export async function loadWorld(t: TestApp, name: string, signIn: (email: string
     member: { id: member.user_id, email: memberEmail },
     invitation: invitation.invitation_id,
     attachment,
+    payments:
+      options.stripe &&
+      (await loadPayments(
+        t,
+        options.stripe,
+        { token: tokens.user, account },
+        { token: tokens.admin, account: adminAccount },
+      )),
   };
 }

@@ -4,7 +4,7 @@ import type { Payment, PaymentOptions } from '@portal/contract';
 
 import { demoEmails } from '../../src/seed/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in.ts';
+import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../helpers/stripe-stand-in.ts';
 import { batch, newToken } from '../integration/kit.ts';
 
 /** The seeded app with Stripe configured against a local stand-in, and the fixtures the payment tests use. */
@@ -31,12 +31,7 @@ export const envelope = (res: { body: { data: unknown; code: string; message: st
 
 export async function payKit(): Promise<PayKit> {
   const stripe = await startStripeStandIn({ now: () => kit.t.clock.now() });
-  const t = await createTestApp({
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
+  const t = await createTestApp(stripeEnv(stripe));
   const kit = { t } as PayKit;
   const staff = await t.signIn(demoEmails.staff3);
   const feed = (await newToken(t, staff)).token;

@@ -7,7 +7,7 @@ import { createProviderProfiles } from '../../src/modules/provider/profiles.ts';
 import { createMailer } from '../../src/lib/mail.ts';
 import { createProvider, paymentsService } from '../../src/modules/payments/payments.service.ts';
 import { createTestApp, testEnv } from '../helpers/test-app.ts';
-import { testCards, testIban } from '../helpers/stripe-stand-in.ts';
+import { stripeEnv, testCards, testIban } from '../helpers/stripe-stand-in.ts';
 import { batch } from '../integration/kit.ts';
 import {
   balance,
@@ -343,6 +343,26 @@ describe('payments through Stripe (a local stand-in)', () => {
     expect(unsigned.body.code).toBe('BAD_REQUEST');
     const applied = await k.t.db.one('SELECT 1 FROM payment_provider_events WHERE event_ref = $1', [event.id]);
     expect(applied).toBeUndefined();
+
+    // Each refusal is logged with the sender's address and the reason.
+    const logged: { obj: object; msg: string }[] = [];
+    const service = serviceOn(k, (obj, msg) => logged.push({ obj, msg }));
+    const refused = [
+      k.stripe.signed(event, { secret: 'whsec_forged' }),
+      k.stripe.signed(event, { timestamp: Math.floor(k.t.clock.now() / 1000) - 301 }),
+    ];
+    for (const [i, { body: sent, signature: header }] of refused.entries())
+      await expect(service.webhook(sent, header, `203.0.113.${i + 1}`)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(logged).toEqual([
+      {
+        obj: { ip: '203.0.113.1', reason: expect.stringMatching(/signature/i) },
+        msg: 'payment provider webhook refused',
+      },
+      {
+        obj: { ip: '203.0.113.2', reason: expect.stringMatching(/tolerance|timestamp/i) },
+        msg: 'payment provider webhook refused',
+      },
+    ]);
   });
 
   it("makes the portal's record billing's when billing sends the payment after the webhook: counted once", async () => {
@@ -554,26 +574,24 @@ describe('payments through Stripe (a local stand-in)', () => {
   });
 });
 
+/** The payments rules as a process builds them, on the kit's database and Stripe stand-in, logging into `log`. */
+function serviceOn(k: PayKit, log: (obj: object, msg: string) => void = () => {}) {
+  const env = testEnv(stripeEnv(k.stripe));
+  return paymentsService(
+    {
+      db: k.t.db,
+      env,
+      clock: k.t.clock,
+      mailer: createMailer(env, k.t.db, createProviderProfiles(env, k.t.db, k.t.clock)),
+    },
+    createProvider(env),
+    log,
+  );
+}
+
 /** Two autopay runners, as two worker processes on one database. */
 function autopayRunner(k: PayKit) {
-  const env = testEnv({
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: k.stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: k.stripe.webhookSecret,
-    STRIPE_API_URL: k.stripe.url,
-  });
-  const make = () =>
-    paymentsService(
-      {
-        db: k.t.db,
-        env,
-        clock: k.t.clock,
-        mailer: createMailer(env, k.t.db, createProviderProfiles(env, k.t.db, k.t.clock)),
-      },
-      createProvider(env),
-      () => {},
-    );
-  const service = make();
-  const other = make();
+  const service = serviceOn(k);
+  const other = serviceOn(k);
   return { runAutopay: () => other.runAutopay(), service };
 }
