@@ -282,7 +282,7 @@ const exportInput = z
 export const exportSeries = defineCall({
   id: 'metrics.exportSeries',
   summary:
-    "One usage series of one of the caller's orders over [start, end] at a step of the rollup tiers (300, 3600 or 86400 seconds): the chart table (first row the column names, Time in Unix seconds), each row a bucket's peak or newest value as the metric says.",
+    "One usage series of one of the caller's orders over [start, end] at a step of the rollup tiers (300, 3600 or 86400 seconds): the chart table (first row the column names, Time in Unix seconds), one row per step-wide bucket aligned to the step in Unix time (days from 00:00 UTC), from the bucket holding start to the one holding end, each the whole bucket's peak or newest value as the metric says (null without data).",
   tag: 'metrics',
   methods: ['GET'],
   path: '/metrics/export-series',

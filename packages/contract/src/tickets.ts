@@ -240,7 +240,8 @@ export const uploadAttachment = defineCall({
   input: z.object({}),
   data: attachment,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
-  auth: { access: 'user' },
+  // A token's upload is its own, for its tickets and replies (decision 132).
+  auth: { access: 'user', scope: 'tickets:write' },
 });
 
 export const downloadAttachment = defineCall({

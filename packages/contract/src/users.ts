@@ -80,7 +80,8 @@ const userIdParam = z.object({ userId: id });
 
 export const getUsers = defineCall({
   id: 'users.getUsers',
-  summary: 'A page of the portal users who belong to an account the caller administers.',
+  summary:
+    'A page of the portal users who belong to an account the caller administers (with an API token: to one of its accounts, read-only).',
   tag: 'users',
   methods: ['GET'],
   path: '/users/get-users',
@@ -98,7 +99,7 @@ export const getUsers = defineCall({
 
 export const getUser = defineCall({
   id: 'users.getUser',
-  summary: 'One portal user of an account the caller administers.',
+  summary: 'One portal user of an account the caller administers (with an API token: of one of its accounts).',
   tag: 'users',
   methods: ['GET'],
   path: '/users/get-user/:userId',

@@ -13,5 +13,14 @@ export {
   valuesAt,
   type SeriesRow,
 } from './store.repository.ts';
-export { chooseTier, defaultRetention, keepFrom, retentionOf, tiers, type RollupTier } from './tiers.ts';
+export {
+  bucketOf,
+  chooseTier,
+  defaultRetention,
+  keepFrom,
+  retentionOf,
+  stepTier,
+  tiers,
+  type RollupTier,
+} from './tiers.ts';
 export { metricsUpkeep } from './upkeep.ts';

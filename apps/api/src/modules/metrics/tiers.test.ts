@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { chooseTier, defaultRetention, homeTier, keepFrom } from './tiers.ts';
+import { chooseTier, defaultRetention, homeTier, keepFrom, stepTier } from './tiers.ts';
 
 const DAY = 86400;
 // 2026-11-24 18:00 UTC; its day starts at 2026-11-24 00:00 = 1795478400.
@@ -64,5 +64,21 @@ describe('tier choice for a chart of at most 300 rows', () => {
       // Groups are numbered 0 .. floor(range / width) from the start.
       expect(Math.floor(range / groupSeconds) + 1).toBeLessThanOrEqual(300);
     }
+  });
+});
+
+describe('tier choice for an export at an exact step', () => {
+  it('reads the coarsest tier whose buckets divide the step and that keeps the start', () => {
+    expect(stepTier(300, today - DAY, keep).name).toBe('5m');
+    expect(stepTier(3600, today - DAY, keep).name).toBe('1h');
+    expect(stepTier(86400, today - 900 * DAY, keep).name).toBe('1d');
+  });
+
+  it('falls back to a finer tier when the coarser one is not kept, and never to a coarser one', () => {
+    // Hours kept 30 days only: an hourly export from 40 days ago reads the 5-minute buckets.
+    const short = keepFrom({ ...defaultRetention, '1h': 30 }, now);
+    expect(stepTier(3600, today - 40 * DAY, short).name).toBe('5m');
+    // Nothing divides 300 but raw and 5m: from before 5m's retention, 5m still (raw keeps less).
+    expect(stepTier(300, today - 500 * DAY, keep).name).toBe('5m');
   });
 });

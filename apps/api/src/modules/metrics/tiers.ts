@@ -76,3 +76,15 @@ export function chooseTier(start: number, end: number, maxRows: number, keep: Ke
   const groupSeconds = tier.seconds > 0 ? Math.ceil(least / tier.seconds) * tier.seconds : least;
   return { tier, groupSeconds };
 }
+
+/**
+ * Which tier an export at exactly `step` seconds reads (issue 33, decision 132): the coarsest whose
+ * buckets divide the step and that keeps `from` (the start of the step bucket holding the range's
+ * start), else the coarsest of them (it keeps the most of the range). Every tier's bucket then lies wholly inside one step
+ * bucket (both aligned to multiples of their width in Unix time), so folding them is exact.
+ */
+export function stepTier(step: number, from: number, keep: KeepFrom): Tier {
+  const dividing = tiers.filter((t) => t.seconds <= step && (t.seconds === 0 || step % t.seconds === 0));
+  const kept = dividing.filter((t) => keep[t.name] <= from);
+  return (kept.at(-1) ?? dividing.at(-1)) as Tier;
+}

@@ -183,7 +183,14 @@ export const findUserName = (db: Db, userId: number) =>
 
 /* Attachments ----------------------------------------------------------------------------------- */
 
+/**
+ * The uploader `$n` names: a user, or minus a customer API token's id (decision 132), as db/scope.ts
+ * reads the caller. A token's upload is the token's alone, never its creator's.
+ */
+const uploadedBy = (n: number) => `(uploaded_by_user_id = $${n} OR uploaded_by_token_id = -$${n}::int)`;
+
 export interface NewAttachment {
+  /** The caller's id: a user's, or minus an API token's. */
   userId: number;
   fileName: string;
   contentType: string;
@@ -195,8 +202,9 @@ export interface NewAttachment {
 
 export const insertAttachment = (db: Db, a: NewAttachment) =>
   db.one<Attachment>(
-    `INSERT INTO ticket_attachments (uploaded_by_user_id, file_name, content_type, size_bytes, storage_name, sha256, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO ticket_attachments (uploaded_by_user_id, uploaded_by_token_id, file_name, content_type, size_bytes,
+       storage_name, sha256, created_at)
+     VALUES (CASE WHEN $1::int > 0 THEN $1::int END, CASE WHEN $1::int < 0 THEN -$1::int END, $2, $3, $4, $5, $6, $7)
      RETURNING attachment_id, file_name, content_type, size_bytes`,
     [a.userId, a.fileName, a.contentType, a.sizeBytes, a.storageName, a.sha256, a.at],
   ) as Promise<Attachment>;
@@ -206,7 +214,7 @@ export const countUnattached = async (db: Db, userId: number, since: Date) =>
   (
     await db.one<{ n: number }>(
       `SELECT count(*) AS n FROM ticket_attachments
-        WHERE message_id IS NULL AND uploaded_by_user_id = $1 AND created_at > $2`,
+        WHERE message_id IS NULL AND ${uploadedBy(1)} AND created_at > $2`,
       [userId, since],
     )
   )?.n ?? 0;
@@ -225,7 +233,7 @@ export const claimAttachments = async (
   (
     await db.query<{ attachment_id: number }>(
       `UPDATE ticket_attachments SET ticket_id = $3, message_id = $4
-        WHERE attachment_id = ANY($2::int[]) AND uploaded_by_user_id = $1 AND message_id IS NULL
+        WHERE attachment_id = ANY($2::int[]) AND ${uploadedBy(1)} AND message_id IS NULL
         RETURNING attachment_id`,
       [userId, ids, ticketId, messageId],
     )

@@ -20,7 +20,7 @@ export function createPasswordResetSender(
     const allowed =
       user !== undefined &&
       (caller.ussAdminLevel >= admin.staffLevels.grantAdmin ||
-        (await findVisibleUser(deps.db, caller.userId, user.user_id)) !== undefined);
+        (await findVisibleUser(deps.db, caller.userId, user.user_id, 'administered')) !== undefined);
     if (!user || !allowed) throw notFound();
     await sendPasswordReset(deps, user.user_id);
   };

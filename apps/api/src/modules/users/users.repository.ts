@@ -1,6 +1,7 @@
 import type { PortalUser } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
+import { inCallerAccounts } from '../../db/scope.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
 
 export const findAuthenticatedUser = (db: Db, userId: number) =>
@@ -23,21 +24,28 @@ export const findAuthenticatedUser = (db: Db, userId: number) =>
   );
 
 /**
- * The portal-user shape an administrator sees. `$1` is the viewer: memberships are listed only for
- * accounts the viewer belongs to, so nothing of another company leaks through a shared user.
+ * The portal-user shape an administrator sees. `$1` is the viewer (a user, or minus an API token's
+ * id): memberships are listed only for accounts of the viewer's, so nothing of another company leaks
+ * through a shared user.
  */
 const portalUserColumns = `u.user_id, u.email_nm, u.first_nm, u.last_nm, u.two_factor_enabled,
   (u.email_verified_at IS NOT NULL) AS email_verified,
   COALESCE((SELECT json_agg(json_build_object('account_id', t.account_id, 'is_account_admin', t.is_account_admin)
                             ORDER BY t.account_id)
               FROM accounts_users t
-             WHERE t.user_id = u.user_id
-               AND t.account_id IN (SELECT v.account_id FROM accounts_users v WHERE v.user_id = $1)), '[]'::json) AS accounts_users`;
+             WHERE t.user_id = u.user_id AND ${inCallerAccounts('t.account_id', 1)}), '[]'::json) AS accounts_users`;
 
-/** Users who belong to at least one account the viewer (`$1`) administers. */
-const inViewerAdministeredAccounts = `EXISTS (
+/**
+ * Whose users the viewer (`$1`) reads: a user those of the accounts they administer; an API token with
+ * `users:read` those of its own accounts (decision 132), read-only.
+ */
+export type UserReach = 'administered' | 'accounts';
+const visibleTo: Record<UserReach, string> = {
+  administered: `EXISTS (
   SELECT 1 FROM accounts_users m JOIN accounts_users v ON v.account_id = m.account_id AND v.user_id = $1 AND v.is_account_admin
-   WHERE m.user_id = u.user_id)`;
+   WHERE m.user_id = u.user_id)`,
+  accounts: `EXISTS (SELECT 1 FROM accounts_users m WHERE m.user_id = u.user_id AND ${inCallerAccounts('m.account_id', 1)})`,
+};
 
 const userSort = { email_nm: 'lower(u.email_nm)', first_nm: 'lower(u.first_nm)', last_nm: 'lower(u.last_nm)' } as const;
 
@@ -49,9 +57,9 @@ export interface UserFilter {
   order?: 'asc' | 'desc';
 }
 
-export async function findUsersPage(db: Db, viewerId: number, filter: UserFilter) {
+export async function findUsersPage(db: Db, viewerId: number, filter: UserFilter, reach: UserReach) {
   const params: unknown[] = [viewerId];
-  const where = [inViewerAdministeredAccounts];
+  const where = [visibleTo[reach]];
   if (filter.search) {
     params.push(likePattern(filter.search));
     const n = params.length;
@@ -72,12 +80,12 @@ export async function findUsersPage(db: Db, viewerId: number, filter: UserFilter
   );
 }
 
-/** One user, only when they belong to an account the viewer administers. */
-export const findVisibleUser = (db: Db, viewerId: number, userId: number) =>
-  db.one<PortalUser>(
-    `SELECT ${portalUserColumns} FROM users u WHERE u.user_id = $2 AND ${inViewerAdministeredAccounts}`,
-    [viewerId, userId],
-  );
+/** One user, only when the viewer reaches them (see `visibleTo`). */
+export const findVisibleUser = (db: Db, viewerId: number, userId: number, reach: UserReach) =>
+  db.one<PortalUser>(`SELECT ${portalUserColumns} FROM users u WHERE u.user_id = $2 AND ${visibleTo[reach]}`, [
+    viewerId,
+    userId,
+  ]);
 
 export interface UserRow {
   user_id: number;

@@ -22,7 +22,13 @@ import {
   findInvitationsPage,
   removeInvitationAccess,
 } from '../identity/invitations.service.ts';
-import { findAuthenticatedUser, findUsersPage, findVisibleUser, type UserFilter } from './users.repository.ts';
+import {
+  findAuthenticatedUser,
+  findUsersPage,
+  findVisibleUser,
+  type UserFilter,
+  type UserReach,
+} from './users.repository.ts';
 
 /** What other modules use of this module's rows: they import this service, never its repository. */
 export { findUserByEmail, findUserById } from './users.repository.ts';
@@ -58,8 +64,13 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
     return new Set(ids);
   }
 
-  async function visibleUser(db: Db, caller: Caller, userId: number): Promise<PortalUser> {
-    const user = await findVisibleUser(db, caller.userId, userId);
+  async function visibleUser(
+    db: Db,
+    caller: Caller,
+    userId: number,
+    reach: UserReach = 'administered',
+  ): Promise<PortalUser> {
+    const user = await findVisibleUser(db, caller.userId, userId, reach);
     if (!user) throw notFound();
     return user;
   }
@@ -133,14 +144,20 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
       if (!user) throw notFound();
       return user;
     },
+    /**
+     * An administrator reads the users of the accounts they administer; an API token (which only
+     * reaches this with `users:read`) the members of its own accounts, read-only (decision 132).
+     */
     async getUsers(caller: Caller, filter: UserFilter) {
-      await administered(deps.db, caller, messages.noPermissionEditUsers);
+      const reach: UserReach = caller.apiToken ? 'accounts' : 'administered';
+      if (reach === 'administered') await administered(deps.db, caller, messages.noPermissionEditUsers);
       return pageOrLast(filter.page, filter.perPage, (page) =>
-        findUsersPage(deps.db, caller.userId, { ...filter, page }),
+        findUsersPage(deps.db, caller.userId, { ...filter, page }, reach),
       );
     },
 
     async getUser(caller: Caller, userId: number) {
+      if (caller.apiToken) return visibleUser(deps.db, caller, userId, 'accounts');
       await administered(deps.db, caller, messages.noPermissionEditUser);
       return visibleUser(deps.db, caller, userId);
     },
