@@ -54,10 +54,10 @@ async function seed(db: pg.Client) {
     CREATE INDEX invoices_account_idx ON invoices (account_id, bill_date DESC);`);
   // User 1 uses the first accounts; 500 other users use the rest; 50 tokens hold 20 accounts each.
   await db.query(`INSERT INTO accounts_users SELECT 1, a FROM generate_series(1, $1) a`, [userAccounts]);
-  await db.query(
-    `INSERT INTO accounts_users SELECT 2 + (a % 500), a FROM generate_series($1 + 1, $2) a`,
-    [userAccounts, accounts],
-  );
+  await db.query(`INSERT INTO accounts_users SELECT 2 + (a % 500), a FROM generate_series($1 + 1, $2) a`, [
+    userAccounts,
+    accounts,
+  ]);
   await db.query(
     `INSERT INTO customer_api_token_accounts SELECT t, 1 + ((t * 37 + k) % $1) FROM generate_series(1, 50) t,
        generate_series(1, 20) k ON CONFLICT DO NOTHING`,
