@@ -44,7 +44,7 @@ describe('usage data export', () => {
       Array.from({ length: Math.floor(end / 3600) - first / 3600 + 1 }, (_, i) => first + i * 3600),
     );
     const daily = await t.call('GET', `/api/metrics/export-series?${query({ ...week(), step: 86400 })}`, { token });
-    expect((daily.body.data as number[][]).slice(1).map((row) => row[0] % 86400)).toEqual(Array(8).fill(0));
+    expect((daily.body.data as number[][]).slice(1).map((row) => (row[0] as number) % 86400)).toEqual(Array(8).fill(0));
   });
 
   it('folds the tier buckets into each step bucket: the peak of a counter’s rates, by hand', async () => {
