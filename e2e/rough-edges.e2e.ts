@@ -236,10 +236,23 @@ describe('the tab title follows the page shown', () => {
     const now = await titles(p);
     expect(now.tab, `the <title>s in head: ${JSON.stringify(now.head)}`).toBe(title);
   };
+  /**
+   * Follows the sidebar link to `path` and waits for that page's heading: the previous page's stays in
+   * view while the next one's code loads, so "a heading is there" alone read the old one under load.
+   */
   const open = async (p: Page, path: string) => {
+    const heading = p.locator('main h1').first();
+    const before = (await heading.count()) ? await heading.textContent() : null;
     await p.locator(`nav a[href="${path}"]`).first().click();
     await p.waitForURL(`**${path}`);
-    await p.locator('main h1').first().waitFor();
+    await p.waitForFunction(
+      (old) => {
+        const now = document.querySelector('main h1')?.textContent;
+        return now != null && now !== old;
+      },
+      before,
+      { timeout: 20_000 },
+    );
   };
 
   it('after signing in on the server-rendered sign-in page, moving inside the app, and signing out', async () => {

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
+import { openPglite } from '../../apps/api/src/db/client.ts';
+import { cheapenSeededHashes } from '../../apps/api/test/helpers/test-hashes.ts';
+
 import { adminQuery, startServer, withDatabase } from './server.ts';
 
 declare module 'vitest' {
@@ -25,6 +28,9 @@ declare module 'vitest' {
  * With PostgreSQL at hand (CI sets TEST_DATABASE_URL), it also starts the server once on an empty
  * PostgreSQL database, at the same time, and keeps that database as the template every other file's
  * database is cloned from (CREATE DATABASE ... TEMPLATE), as the API tests do (decision 106).
+ *
+ * Both copies' demo password and PIN hashes are then rewritten at the test cost (decision 137), as the
+ * API tests' are: every browser sign-in verifies one.
  */
 export default async function setup(project: TestProject) {
   const cleanups: (() => Promise<void>)[] = [];
@@ -34,6 +40,14 @@ export default async function setup(project: TestProject) {
     // Seeding an empty database is the slow start: give it longer than a copy gets.
     const server = await startServer(extraEnv, { dataDir, keepDataDir: true, startTimeoutMs: 400_000 });
     await server.stop();
+    if (extraEnv.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: extraEnv.DATABASE_URL });
+      await client.connect();
+      await cheapenSeededHashes((sql, params) => client.query(sql, params)).finally(() => client.end());
+    } else {
+      const db = await openPglite(join(dataDir, 'pglite'));
+      await cheapenSeededHashes((sql, params) => db.query(sql, params)).finally(() => db.close());
+    }
     return dataDir;
   };
 

@@ -9,19 +9,25 @@ import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { seed } from '../../src/seed/index.ts';
+import { cheapenSeededHashes } from './test-hashes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     pgTemplate: string;
+    /** The clock the run's demo data was seeded at (ISO), for the seed tests to seed it again. */
+    seedNow: string;
   }
 }
 
 /**
  * Seeds the demo data once per run: as a PGlite data-dir dump each test file loads, and as a
- * PostgreSQL template database each test file clones (CREATE DATABASE ... TEMPLATE).
+ * PostgreSQL template database each test file clones (CREATE DATABASE ... TEMPLATE). Its password and
+ * PIN hashes are then rewritten at the test cost (test-hashes.ts, decision 137).
  */
 export default async function setup(project: TestProject) {
+  const now = new Date();
+  project.provide('seedNow', now.toISOString());
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const cleanups: (() => Promise<void>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
 
@@ -36,7 +42,8 @@ export default async function setup(project: TestProject) {
     const { openPostgres } = await import('../../src/db/client.ts');
     const db = await openPostgres(withDatabase(url, template), 2);
     await migrate(db);
-    await seed(db, {});
+    await seed(db, { now });
+    await cheapenSeededHashes((sql, params) => db.query(sql, params));
     await db.close();
     project.provide('pgTemplate', template);
     project.provide('pgliteDump', '');
@@ -54,7 +61,8 @@ export default async function setup(project: TestProject) {
   } else {
     const db = await openPglite();
     await migrate(db);
-    await seed(db, {});
+    await seed(db, { now });
+    await cheapenSeededHashes((sql, params) => db.query(sql, params));
     if (!db.pglite) throw new Error('expected an embedded database');
     const dump = join(dir, 'seeded.tar.gz');
     writeFileSync(dump, Buffer.from(await (await db.pglite.dumpDataDir('gzip')).arrayBuffer()));

@@ -40,8 +40,11 @@ async function cloneTemplate(url: string, template: string): Promise<string> {
   return name;
 }
 
-/** A fresh copy of the seeded demo database: PGlite by default, PostgreSQL in the 'api-pg' project. */
-async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+/**
+ * A fresh copy of the seeded demo database: PGlite by default, PostgreSQL in the 'api-pg' project. The
+ * caller closes `db`, then calls `drop`.
+ */
+export async function openSeededDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const template = inject('pgTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL as string;
