@@ -5,6 +5,7 @@ import type { AuditEntry } from '@portal/contract';
 import { pruneAudit } from '../../src/modules/audit/audit.service.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import { batch, newToken } from '../integration/kit.ts';
 import { accountId, appWithRoles, people, roles, userId, type Role } from '../users/fixtures.ts';
 
 let t: TestApp, tokens: Record<Role, string>;
@@ -18,7 +19,7 @@ afterEach(() => t.close());
 type Page = { data: AuditEntry[]; current_page: number; last_page: number; per_page: number; total: number };
 
 const entries = async (token: string | undefined, query: Record<string, string | number>) =>
-  t.call('GET', `/api/audit/get-entries?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
+  t.call('GET', `/api/audit/get-entries?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`, {
     ...(token ? { token } : {}),
   });
 const page = async (token: string, query: Record<string, string | number>) => {
@@ -170,6 +171,21 @@ describe('what is recorded', () => {
     // Only the token's accounts show its calls.
     const other = await page(tokens.admin, { account_id: await accountId(t, '1000202'), kind: 'api_token.call' });
     expect(other.total).toBe(0);
+  });
+
+  it("the provider's feed changing an account", async () => {
+    const feed = (await newToken(t, tokens.staff3)).token;
+    const company = await t.db.one<{ company_nm: string }>('SELECT company_nm FROM accounts WHERE account_id = $1', [
+      globex,
+    ]);
+    const res = await batch(t, feed, 'accounts', [
+      { account_number: '1000201', name: 'Globex Main Campus', company: company!.company_nm, team: [] },
+    ]);
+    expect(res.results).toEqual([{ key: '1000201', status: 'updated' }]);
+    const log = await page(tokens.admin, { account_id: globex, kind: 'integration.changed' });
+    expect(log.total).toBe(1);
+    expect(log.data[0]?.detail).toMatch(/^The provider's systems changed the account: .*name/);
+    expect(log.data[0]?.user_id).toBeNull();
   });
 
   it('a rolled-back action leaves no entry', async () => {
