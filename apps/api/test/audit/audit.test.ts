@@ -19,9 +19,13 @@ afterEach(() => t.close());
 type Page = { data: AuditEntry[]; current_page: number; last_page: number; per_page: number; total: number };
 
 const entries = async (token: string | undefined, query: Record<string, string | number>) =>
-  t.call('GET', `/api/audit/get-entries?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`, {
-    ...(token ? { token } : {}),
-  });
+  t.call(
+    'GET',
+    `/api/audit/get-entries?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
+    {
+      ...(token ? { token } : {}),
+    },
+  );
 const page = async (token: string, query: Record<string, string | number>) => {
   const res = await entries(token, query);
   expect(res.body.code).toBe('SUCCESS');
@@ -140,7 +144,11 @@ describe('what is recorded', () => {
       staff_name: 'Taylor Quinn',
       reason: 'Ticket 4711: cannot see invoices',
     });
-    expect(log.data[0]).toMatchObject({ kind: 'order.alias_changed', user_email: people.dana, detail: 'Alias set to Main line' });
+    expect(log.data[0]).toMatchObject({
+      kind: 'order.alias_changed',
+      user_email: people.dana,
+      detail: 'Alias set to Main line',
+    });
     expect(log.data[0]?.staff_name).toBe(log.data[1]?.staff_name);
   });
 
@@ -164,7 +172,12 @@ describe('what is recorded', () => {
     expect((await t.call('POST', '/api/tickets/get-tickets', { token: secret, body: {} })).status).toBe(403);
     const log = await page(tokens.admin, { account_id: globex, kind: 'api_token.call' });
     expect(log.data.map((e) => [e.token_name, e.call_id, e.detail, e.user_id])).toEqual([
-      ['Accounting export', 'tickets.getTickets', 'Refused: This API token does not have the tickets:read scope.', null],
+      [
+        'Accounting export',
+        'tickets.getTickets',
+        'Refused: This API token does not have the tickets:read scope.',
+        null,
+      ],
       ['Accounting export', 'invoices.getInvoices', null, null],
     ]);
     expect(log.data[0]?.address).toBeTruthy();
@@ -202,10 +215,15 @@ describe('what is recorded', () => {
 });
 
 describe('audit/get-entry-users and audit/export-entries', () => {
-  it("lists the users in the log and exports it as CSV with the same filters", async () => {
+  it('lists the users in the log and exports it as CSV with the same filters', async () => {
     const users = await t.call('GET', `/api/audit/get-entry-users?account_id=${globex}`, { token: tokens.admin });
-    expect(users.body.data).toContainEqual({ user_id: await userId(t, roles.admin), name: `Avery Brooks (${roles.admin})` });
-    const csv = await t.call('GET', `/api/audit/export-entries?account_id=${globex}&kind=sign_in`, { token: tokens.admin });
+    expect(users.body.data).toContainEqual({
+      user_id: await userId(t, roles.admin),
+      name: `Avery Brooks (${roles.admin})`,
+    });
+    const csv = await t.call('GET', `/api/audit/export-entries?account_id=${globex}&kind=sign_in`, {
+      token: tokens.admin,
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toContain('audit-log-1000201.csv');
