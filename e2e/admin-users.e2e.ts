@@ -148,6 +148,7 @@ describe('staff tools', () => {
     await signIn(page, demoEmails.staff3);
     await page.goto('/portal/admin/login-as-user');
     await page.locator('input[name="email"]').fill(demoEmails.customer);
+    await page.locator('textarea[name="reason"]').fill('Ticket 4711: invoices');
     await page.getByRole('button', { name: 'Login as user' }).click();
     await page.waitForURL('**/portal/home/index');
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Casey');

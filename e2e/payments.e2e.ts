@@ -199,6 +199,7 @@ describe('who may pay', () => {
       await signIn(page, demoEmails.staff3);
       await page.goto('/portal/admin/login-as-user');
       await page.locator('input[name="email"]').fill(demoEmails.customer);
+      await page.locator('textarea[name="reason"]').fill('Ticket 4711: invoices');
       await page.getByRole('button', { name: 'Login as user' }).click();
       await page.waitForURL('**/portal/home/index');
       await page.getByTestId('acting-as-banner').waitFor();

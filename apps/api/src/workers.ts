@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from './config/env.ts';
 import type { Deps } from './deps.ts';
 import { createMailer } from './lib/mail.ts';
+import { startAuditRetention } from './modules/audit/retention.ts';
 import { startAutopay } from './modules/payments/autopay.ts';
 import { createProviderProfiles } from './modules/provider/profiles.ts';
 import { createSnmpWorker, type WorkerDeps } from './modules/connectors/worker/snmp-worker.ts';
@@ -15,7 +16,10 @@ export interface Workers {
 export const workersInProcess = (env: Pick<Env, 'WORKERS' | 'NODE_ENV'>) =>
   (env.WORKERS ?? (env.NODE_ENV === 'test' ? 'off' : 'in-process')) === 'in-process';
 
-/** Starts every long-running job of this process: the SNMP poller (decision 100) and autopay (decision 127). */
+/**
+ * Starts every long-running job of this process: the SNMP poller (decision 100), autopay (decision 127)
+ * and the audit log's retention (decision 133).
+ */
 export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Workers {
   const snmp = createSnmpWorker(deps, {
     concurrency: deps.env.SNMP_CONCURRENCY,
@@ -27,9 +31,10 @@ export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Wor
     { ...deps, mailer: createMailer(deps.env, deps.db, createProviderProfiles(deps.env, deps.db, deps.clock)) },
     log,
   );
+  const auditRetention = startAuditRetention(deps, log);
   return {
     stop: async () => {
-      await Promise.all([snmp.stop(), autopay.stop()]);
+      await Promise.all([snmp.stop(), autopay.stop(), auditRetention.stop()]);
     },
   };
 }

@@ -4,7 +4,8 @@ import { tokenData } from './auth.ts';
 import { defineCall } from './call.ts';
 import { staffLevels } from './limits.ts';
 import { paged, pageParam, sortOrder } from './envelope.ts';
-import { email, id, searchText } from './fields.ts';
+import { reasonMaxLength } from './audit.ts';
+import { email, id, requiredText, searchText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 import { accessLevel } from './users.ts';
 
@@ -115,11 +116,12 @@ export const getUserByEmail = defineCall({
 
 export const getTokenAsUser = defineCall({
   id: 'admin.getTokenAsUser',
-  summary: 'Signs the caller in as a customer: a token for that user naming the staff member (claim act). Recorded.',
+  summary:
+    "Signs the caller in as a customer: a token for that user naming the staff member (claim act). The staff member's reason is required; both go into the audit log of the user's accounts.",
   tag: 'admin',
   methods: ['POST'],
   path: '/admin/get-token-as-user',
-  input: z.object({ userId: id }),
+  input: z.object({ userId: id, reason: requiredText(reasonMaxLength) }),
   data: tokenData,
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user', staffLevel: staffLevels.loginAsUser },
@@ -145,6 +147,7 @@ export const loginAsUserRecord = z.object({
   user_id: z.number().int().nullable(),
   user_email: z.string(),
   ip_address: z.string().nullable(),
+  reason: z.string().nullable(),
   created_at: z.number().int(),
 });
 export type LoginAsUserRecord = z.infer<typeof loginAsUserRecord>;

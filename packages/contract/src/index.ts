@@ -11,6 +11,8 @@ export * as accounts from './accounts.ts';
 export * as admin from './admin.ts';
 export * as apiTokens from './api-tokens.ts';
 export type { ApiToken, Scope as ApiTokenScope } from './api-tokens.ts';
+export * as audit from './audit.ts';
+export type { AuditEntry, AuditFilters, AuditKind } from './audit.ts';
 export * as auth from './auth.ts';
 export * as captcha from './captcha.ts';
 export * as connectors from './connectors.ts';

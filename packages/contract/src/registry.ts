@@ -1,6 +1,7 @@
 import * as accounts from './accounts.ts';
 import * as admin from './admin.ts';
 import * as apiTokens from './api-tokens.ts';
+import * as audit from './audit.ts';
 import * as auth from './auth.ts';
 import { isCall, type Call } from './call.ts';
 import * as captcha from './captcha.ts';
@@ -38,6 +39,7 @@ export const allCalls: Call[] = [
   accounts,
   admin,
   apiTokens,
+  audit,
   auth,
   captcha,
   connectors,

@@ -6,6 +6,7 @@ import type { CallRoute } from './call.ts';
 import type * as accountsCalls from './accounts.ts';
 import type * as adminCalls from './admin.ts';
 import type * as apiTokensCalls from './api-tokens.ts';
+import type * as auditCalls from './audit.ts';
 import type * as authCalls from './auth.ts';
 import type * as captchaCalls from './captcha.ts';
 import type * as connectorsCalls from './connectors.ts';
@@ -60,6 +61,12 @@ export const apiTokens = {
   createToken: {"id":"apiTokens.createToken","path":"/api-tokens/create-token","methods":["POST"],"access":"user"} as CallRoute<typeof apiTokensCalls.createToken>,
   getTokens: {"id":"apiTokens.getTokens","path":"/api-tokens/get-tokens","methods":["GET"],"access":"user"} as CallRoute<typeof apiTokensCalls.getTokens>,
   revokeToken: {"id":"apiTokens.revokeToken","path":"/api-tokens/revoke-token/:id","methods":["DELETE"],"access":"user"} as CallRoute<typeof apiTokensCalls.revokeToken>,
+};
+
+export const audit = {
+  exportEntries: {"id":"audit.exportEntries","path":"/audit/export-entries","methods":["GET"],"access":"user","binary":"text/csv"} as CallRoute<typeof auditCalls.exportEntries>,
+  getEntries: {"id":"audit.getEntries","path":"/audit/get-entries","methods":["GET"],"access":"user"} as CallRoute<typeof auditCalls.getEntries>,
+  getEntryUsers: {"id":"audit.getEntryUsers","path":"/audit/get-entry-users","methods":["GET"],"access":"user"} as CallRoute<typeof auditCalls.getEntryUsers>,
 };
 
 export const auth = {

@@ -207,6 +207,16 @@ const schema = z.object({
     .max(24 * 365)
     .default(72),
   /**
+   * Days the accounts' audit log keeps an entry (decision 133); the retention job removes older ones
+   * every hour.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 10)
+    .default(365),
+  /**
    * Online payments (issue 30, decision 127): the payment provider, or unset for none (then nothing about
    * payments shows anywhere). Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.
    */

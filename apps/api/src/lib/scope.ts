@@ -13,6 +13,8 @@ export interface Caller {
    * db/scope.ts reads as a plain user of the token's accounts, and nothing else matches it.
    */
   apiToken?: { id: number; scopes: string[]; limitKey: string };
+  /** The client address of the call (for the audit log). */
+  address?: string | null;
 }
 
 /** Throws NOT_FOUND (and reveals nothing) unless the account is one of the caller's. */

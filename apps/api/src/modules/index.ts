@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { snmpRoutes } from './connectors/snmp/snmp.routes.ts';
@@ -45,6 +46,7 @@ export const apiModules: ((app: FastifyInstance, deps: Deps) => Promise<void>)[]
   accountsRoutes,
   adminRoutes,
   apiTokensRoutes,
+  auditRoutes,
   authRoutes,
   backupPlatformRoutes,
   backupServiceRoutes,

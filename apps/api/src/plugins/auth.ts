@@ -6,7 +6,8 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Caller } from '../lib/scope.ts';
 import { takeApiTokenQuota } from './api-rate-limit.ts';
-import { authenticateApiToken, isApiTokenSecret, requireApiScope } from '../modules/api-tokens/api-tokens.service.ts';
+import { apiScopeRefusal, authenticateApiToken, isApiTokenSecret } from '../modules/api-tokens/api-tokens.service.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
 import { findCaller } from '../modules/auth/auth.service.ts';
 import { bearerSecret } from '../modules/token-auth/token-auth.service.ts';
 
@@ -20,13 +21,23 @@ export async function authenticate(
   request: FastifyRequest,
   reply: FastifyReply,
   auth: CallAuth,
+  callId: string,
 ): Promise<Caller> {
   const token = bearerSecret(request.headers.authorization);
   if (!token) throw new AppError('INVALID_TOKEN', 'You must sign in to do that.');
   if (isApiTokenSecret(token)) {
-    const caller = await authenticateApiToken(deps, token);
+    const caller = { ...(await authenticateApiToken(deps, token)), address: request.ip ?? null };
     await takeApiTokenQuota(deps, reply, caller.apiToken!.limitKey);
-    requireApiScope(caller, auth.staffLevel === undefined ? auth.scope : undefined);
+    // Every call of a token is in its accounts' audit log, a refused one with the reason (decision 133).
+    const refusal = apiScopeRefusal(caller, auth.staffLevel === undefined ? auth.scope : undefined);
+    await recordAudit(deps.db, {
+      kind: 'api_token.call',
+      nowMs: deps.clock.now(),
+      caller,
+      callId,
+      detail: refusal ? `Refused: ${refusal}` : null,
+    });
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
     return caller;
   }
   const claims = await deps.tokens.verify(token);
@@ -47,5 +58,10 @@ export async function authenticate(
   if (auth.staffLevel !== undefined && row.uss_admin_level < auth.staffLevel) {
     throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
   }
-  return { userId: row.user_id, ussAdminLevel: row.uss_admin_level, actorUserId: claims.act ?? null };
+  return {
+    userId: row.user_id,
+    ussAdminLevel: row.uss_admin_level,
+    actorUserId: claims.act ?? null,
+    address: request.ip ?? null,
+  };
 }

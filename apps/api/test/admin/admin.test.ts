@@ -28,7 +28,7 @@ describe('every staff call checks uss_admin_level on the server', () => {
     ['get-user-accounts', 1, async () => ({ userId: await userId(t, roles.customer) })],
     ['get-login-as-user-audit', 1, async () => ({})],
     ['get-user-by-email', 3, async () => ({ email: roles.customer })],
-    ['get-token-as-user', 3, async () => ({ userId: await userId(t, roles.customer) })],
+    ['get-token-as-user', 3, async () => ({ userId: await userId(t, roles.customer), reason: 'Ticket 42' })],
   ];
   const levels: Record<Role, number> = { customer: 0, admin: 0, staff1: 1, staff2: 2, staff3: 3 };
 
@@ -173,7 +173,7 @@ describe('sign in as a user (level 3)', () => {
       last_nm: 'Morgan',
     });
 
-    const res = await post('get-token-as-user', tokens.staff3, { userId: customer });
+    const res = await post('get-token-as-user', tokens.staff3, { userId: customer, reason: 'Ticket 42' });
     expect(res.status).toBe(200);
     const { token } = res.body.data as { token: string; expires_at: number };
     const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
@@ -186,38 +186,43 @@ describe('sign in as a user (level 3)', () => {
 
     const audit = await post('get-login-as-user-audit', tokens.staff1);
     const rows = (audit.body.data as { data: { staff_email: string; user_email: string; created_at: number }[] }).data;
-    expect(rows[0]).toMatchObject({ staff_email: roles.staff3, user_email: roles.customer });
+    expect(rows[0]).toMatchObject({ staff_email: roles.staff3, user_email: roles.customer, reason: 'Ticket 42' });
     expect(Math.abs((rows[0]?.created_at ?? 0) - t.clock.now() / 1000)).toBeLessThan(5);
   });
 
   it('a level-2 staff member cannot get a token as a user', async () => {
-    const res = await post('get-token-as-user', tokens.staff2, { userId: await userId(t, roles.customer) });
+    const res = await post('get-token-as-user', tokens.staff2, { userId: await userId(t, roles.customer), reason: 'Ticket 42' });
     expect(res.status).toBe(403);
     expect(res.body.data).toBeNull();
-    expect(await t.db.query('SELECT 1 FROM login_as_user_audit')).toEqual([]);
+    expect(await t.db.query("SELECT 1 FROM audit_entries WHERE kind = 'staff.signed_in_as'")).toEqual([]);
   });
 
   it('refuses staff members, oneself and unknown users; validates input', async () => {
-    const staff = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.staff1) });
+    const staff = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.staff1), reason: 'Ticket 42' });
     expect(staff.status).toBe(403);
     expect(staff.body.message).toBe('You cannot sign in as another staff member.');
-    const self = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.staff3) });
+    const self = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.staff3), reason: 'Ticket 42' });
     expect(self.status).toBe(403);
-    const unknown = await post('get-token-as-user', tokens.staff3, { userId: 999_999 });
+    const unknown = await post('get-token-as-user', tokens.staff3, { userId: 999_999, reason: 'Ticket 42' });
     expect(unknown.status).toBe(404);
+    const noReason = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.customer) });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.data).toEqual({ reason: ['This value is required.'] });
+    const blank = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.customer), reason: ' ' });
+    expect(blank.body.data).toEqual({ reason: ['This value is required.'] });
     const noEmail = await post('get-user-by-email', tokens.staff3, { email: 'nobody@demo.test' });
     expect(noEmail.status).toBe(404);
     const badEmail = await post('get-user-by-email', tokens.staff3, { email: 'nope' });
     expect(badEmail.body.data).toEqual({ email: ['This value should be a valid email.'] });
-    expect(await t.db.query('SELECT 1 FROM login_as_user_audit')).toEqual([]);
+    expect(await t.db.query("SELECT 1 FROM audit_entries WHERE kind = 'staff.signed_in_as'")).toEqual([]);
   });
 
   it('the audit pages by 20, newest first, and searches by either email', async () => {
     const customer = await userId(t, roles.customer);
     const dana = await userId(t, people.dana);
-    await post('get-token-as-user', tokens.staff3, { userId: customer });
+    await post('get-token-as-user', tokens.staff3, { userId: customer, reason: 'Ticket 42' });
     t.clock.advance(60_000);
-    await post('get-token-as-user', tokens.staff3, { userId: dana });
+    await post('get-token-as-user', tokens.staff3, { userId: dana, reason: 'Ticket 42' });
     const all = await post('get-login-as-user-audit', tokens.staff2);
     const page = all.body.data as { data: { user_email: string }[]; per_page: number; total: number };
     expect(page.per_page).toBe(20);

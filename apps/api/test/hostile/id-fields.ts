@@ -74,6 +74,8 @@ export const notApplicableFields: Record<string, string> = {
   'users.addNewUser email_nm': "the invitee's address; the answer is the same for any address (decision 084)",
   'users.addExistingUser email_nm': "the invitee's address; the answer is the same for any address (decision 084)",
   'users.updateProfile email_nm': "the caller's own new address",
+  'audit.getEntries user_id': "a filter within the caller's account's log (another's user matches no entry)",
+  'audit.exportEntries user_id': "a filter within the caller's account's log (another's user matches no entry)",
 };
 
 export interface IdCall {

@@ -19,10 +19,16 @@ export const accountAdminCalls = new Set([
   'accounts.updateAccounts',
   'apiTokens.createToken',
   'apiTokens.revokeToken',
+<<<<<<< HEAD
   'payments.removeMethod',
   'payments.setAutopay',
   'payments.setDefaultMethod',
   'payments.startSetup',
+=======
+  'audit.exportEntries',
+  'audit.getEntries',
+  'audit.getEntryUsers',
+>>>>>>> audit
   'users.addExistingUser',
   'users.addNewUser',
   'users.deleteUser',

@@ -160,7 +160,7 @@ describe('payments through Stripe (a local stand-in)', () => {
     });
     const as = await k.t.call('POST', '/api/admin/get-token-as-user', {
       token: staff,
-      body: { userId: (found.body.data as { user_id: number }).user_id },
+      body: { userId: (found.body.data as { user_id: number }).user_id, reason: 'Billing question' },
     });
     const token = (as.body.data as { token: string }).token;
     expect(await options(k, token)).toMatchObject({ can_pay: false, can_manage: false, reason: texts.actorCannotPay });

@@ -44,6 +44,8 @@ export const paths = {
   addAccount: () => '/users/add-account',
   /** The customer's API tokens and the guide to the customer API (account administrators). */
   apiTokens: () => '/users/api-tokens',
+  /** Who did what on the accounts an administrator administers. */
+  auditLog: () => '/users/audit-log',
   profile: (tab?: ProfileTab) => (tab ? `/users/update-profile?tab-target=${tab}` : '/users/update-profile'),
 
   pins: () => '/pins',
@@ -52,6 +54,8 @@ export const paths = {
   adminAccountAccess: () => '/admin/account-access',
   adminLoginAsUser: () => '/admin/login-as-user',
   adminLoginAsUserAudit: () => '/admin/login-as-user-audit',
+  /** Any account's audit log (staff level 1). */
+  adminAuditLog: (accountId: number) => `/admin/audit-log/${accountId}`,
   /** Access given by signing up with an account's invoice (staff level 1). */
   adminSignupAccess: () => '/admin/signup-access',
   /** Provider integration tokens and the record of their batches (staff level 3). */

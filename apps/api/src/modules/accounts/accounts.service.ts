@@ -3,6 +3,7 @@ import { users, type Account } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   findAccountByInvoice,
   findAccountsWithoutAdmin,
@@ -45,7 +46,7 @@ export const accountMessages = {
  * account and invoice numbers, remove accounts, and set the two-factor requirement of the
  * accounts they administer.
  */
-export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
+export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter' | 'clock'>) {
   return {
     list: (caller: Caller) => findCallerAccounts(deps.db, caller.userId),
     /**
@@ -68,6 +69,13 @@ export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
           throw invalid({ account_number: [accountMessages.alreadyLinked] }, accountMessages.alreadyLinked);
         }
         await setAccess(db, caller.userId, match.account_id, match.has_admin ? accessLevels.user : accessLevels.admin);
+        await recordAudit(db, {
+          kind: 'user.added',
+          nowMs: deps.clock.now(),
+          caller,
+          accountIds: [match.account_id],
+          detail: `Added the account by an invoice number, with ${match.has_admin ? 'user access' : 'admin access'}`,
+        });
         const account = await findCallerAccount(db, caller.userId, match.account_id);
         if (!account) throw notFound();
         return account;
@@ -86,6 +94,14 @@ export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
           removed.filter((accountId) => mine.get(accountId)),
         );
         if (orphaned.length > 0) throw invalid({ accounts: orphaned.map(accountMessages.lastAdmin) });
+        if (removed.length > 0)
+          await recordAudit(db, {
+            kind: 'user.removed',
+            nowMs: deps.clock.now(),
+            caller,
+            accountIds: removed,
+            detail: 'Removed the account from their own accounts',
+          });
         return removed;
       });
     },
@@ -109,6 +125,17 @@ export function createAccountsService(deps: Pick<Deps, 'db' | 'limiter'>) {
           throw invalid({ accounts: [accountMessages.ownTwoFactorFirst] }, accountMessages.ownTwoFactorFirst);
         }
         await setTwoFactorRequired(db, administered, requiredIds);
+        const required = new Set(requiredIds);
+        for (const accountId of administered) {
+          if (required.has(accountId) === already.has(accountId)) continue;
+          await recordAudit(db, {
+            kind: 'account.two_factor_requirement',
+            nowMs: deps.clock.now(),
+            caller,
+            accountIds: [accountId],
+            detail: required.has(accountId) ? 'Two-factor sign-in required' : 'Two-factor sign-in no longer required',
+          });
+        }
         return [...requiredIds].sort((a, b) => a - b);
       });
     },

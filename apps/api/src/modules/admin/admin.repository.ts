@@ -1,4 +1,4 @@
-import type { LoginAsUserRecord, StaffAccount } from '@portal/contract';
+import type { StaffAccount } from '@portal/contract';
 
 import type { Db } from '../../db/client.ts';
 import { likePattern, limitOffset } from '../../lib/paging.ts';
@@ -84,33 +84,3 @@ export const grantUserAccounts = async (db: Db, staffId: number, userId: number)
   )
     .map((row) => row.account_id)
     .sort((a, b) => a - b);
-
-export const recordLoginAsUser = (
-  db: Db,
-  entry: { staffId: number; staffEmail: string; userId: number; userEmail: string; address: string | null; at: Date },
-) =>
-  db.query(
-    `INSERT INTO login_as_user_audit (staff_user_id, staff_email, user_id, user_email, ip_address, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [entry.staffId, entry.staffEmail, entry.userId, entry.userEmail, entry.address, entry.at.toISOString()],
-  );
-
-export async function findLoginAsUserPage(db: Db, filter: { page: number; perPage: number; search?: string }) {
-  const params: unknown[] = [];
-  let where = '';
-  if (filter.search) {
-    params.push(likePattern(filter.search));
-    where = 'WHERE l.staff_email ILIKE $1 OR l.user_email ILIKE $1';
-  }
-  const { limit, offset } = limitOffset(filter.page, filter.perPage);
-  params.push(limit, offset);
-  return db.query<LoginAsUserRecord & { total_count: number }>(
-    `SELECT l.audit_id, l.staff_user_id, l.staff_email, l.user_id, l.user_email, l.ip_address,
-            extract(epoch FROM l.created_at)::bigint AS created_at, count(*) OVER () AS total_count
-       FROM login_as_user_audit l
-      ${where}
-      ORDER BY l.created_at DESC, l.audit_id DESC
-      LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-}

@@ -25,8 +25,8 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, admin.getUser, ({ input }) => service.getUser(input.userId));
   route(app, deps, admin.getUserAccounts, ({ caller, input }) => service.loadUserAccounts(caller, input.userId));
   route(app, deps, admin.getUserByEmail, ({ input }) => service.getUserByEmail(input.email));
-  route(app, deps, admin.getTokenAsUser, ({ caller, input, request }) =>
-    service.getTokenAsUser(caller, input.userId, request.ip ?? null),
+  route(app, deps, admin.getTokenAsUser, ({ caller, input }) =>
+    service.getTokenAsUser(caller, input.userId, input.reason),
   );
   route(app, deps, admin.signOutUser, ({ input }) => service.signOutUser(input.userId));
   route(app, deps, admin.getLoginAsUserAudit, ({ input }) => service.getLoginAsUserAudit(input));

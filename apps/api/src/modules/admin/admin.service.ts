@@ -7,12 +7,11 @@ import type { Caller } from '../../lib/scope.ts';
 import { findMemberships, removeMemberships, setAccess } from '../accounts/accounts.service.ts';
 import { endSessions } from '../auth/auth.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.service.ts';
+import { createAuditService, recordAudit } from '../audit/audit.service.ts';
 import {
   findAccountsPage,
-  findLoginAsUserPage,
   findStaffAccount,
   grantUserAccounts,
-  recordLoginAsUser,
   type AccountFilter,
   wouldNeedTwoFactor,
 } from './admin.repository.ts';
@@ -31,7 +30,10 @@ export const adminMessages = {
  * Staff tools (spec core.md section 6). The route's contract already checked the minimum
  * uss_admin_level; finer rules (admin access needs level 2) are checked here.
  */
+const accessNames = ['no access', 'user access', 'admin access'] as const;
+
 export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) {
+  const auditLog = createAuditService(deps);
   return {
     async findAccounts(caller: Caller, filter: Omit<AccountFilter, 'perPage'>) {
       const perPage = pageSizes.adminAccounts;
@@ -50,6 +52,14 @@ export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) 
           throw forbidden(adminMessages.ownTwoFactorFirst);
         }
         await setAccess(db, caller.userId, accountId, level);
+        await recordAudit(db, {
+          kind: 'staff.access_changed',
+          nowMs: deps.clock.now(),
+          caller,
+          asStaff: true,
+          accountIds: [accountId],
+          detail: `Staff gave themself ${accessNames[level]}`,
+        });
         const account = await findStaffAccount(db, caller.userId, accountId);
         if (!account) throw notFound();
         return account;
@@ -59,7 +69,17 @@ export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) 
     async clearAccounts(caller: Caller) {
       return deps.db.tx(async (db) => {
         const mine = (await findMemberships(db, caller.userId)).map((m) => m.account_id);
-        return removeMemberships(db, caller.userId, mine);
+        const removed = await removeMemberships(db, caller.userId, mine);
+        if (removed.length > 0)
+          await recordAudit(db, {
+            kind: 'staff.access_changed',
+            nowMs: deps.clock.now(),
+            caller,
+            asStaff: true,
+            accountIds: removed,
+            detail: `Staff gave themself ${accessNames[0]}`,
+          });
+        return removed;
       });
     },
 
@@ -76,24 +96,38 @@ export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) 
     },
 
     async loadUserAccounts(caller: Caller, userId: number) {
-      if (!(await findUserById(deps.db, userId))) throw notFound();
-      return grantUserAccounts(deps.db, caller.userId, userId);
+      return deps.db.tx(async (db) => {
+        const user = await findUserById(db, userId);
+        if (!user) throw notFound();
+        const added = await grantUserAccounts(db, caller.userId, userId);
+        if (added.length > 0)
+          await recordAudit(db, {
+            kind: 'staff.access_changed',
+            nowMs: deps.clock.now(),
+            caller,
+            asStaff: true,
+            accountIds: added,
+            subject: user.email_nm,
+            detail: `Staff gave themself ${accessNames[1]} to the accounts of ${user.email_nm}`,
+          });
+        return added;
+      });
     },
 
-    async getTokenAsUser(caller: Caller, userId: number, address: string | null) {
+    async getTokenAsUser(caller: Caller, userId: number, reason: string) {
       if (caller.actorUserId !== null) throw forbidden(adminMessages.alreadyActing);
       const [staff, user] = await Promise.all([findUserById(deps.db, caller.userId), findUserById(deps.db, userId)]);
       if (!user || !staff) throw notFound();
       if (user.user_id === caller.userId) throw forbidden(adminMessages.notYourself);
       if (user.uss_admin_level > 0) throw forbidden(adminMessages.notStaff);
       const now = deps.clock.now();
-      await recordLoginAsUser(deps.db, {
-        staffId: staff.user_id,
-        staffEmail: staff.email_nm,
+      await recordAudit(deps.db, {
+        kind: 'staff.signed_in_as',
+        nowMs: now,
+        caller,
+        asStaff: true,
         userId: user.user_id,
-        userEmail: user.email_nm,
-        address,
-        at: new Date(now),
+        reason,
       });
       return deps.tokens.sign(
         { user_id: user.user_id, uss_admin_level: user.uss_admin_level, tv: user.token_version, act: staff.user_id },
@@ -112,7 +146,7 @@ export function createAdminService(deps: Pick<Deps, 'db' | 'tokens' | 'clock'>) 
 
     async getLoginAsUserAudit(filter: { page: number; search?: string }) {
       const perPage = pageSizes.adminAccounts;
-      return toPage(await findLoginAsUserPage(deps.db, { ...filter, perPage }), filter.page, perPage);
+      return toPage(await auditLog.staffSignIns({ ...filter, perPage }), filter.page, perPage);
     },
   };
 }

@@ -104,11 +104,10 @@ export async function authenticateApiToken(deps: Pick<Deps, 'db' | 'clock'>, sec
   };
 }
 
-/** FORBIDDEN unless the token holds the scope the call names (a call without one is not for tokens). */
-export function requireApiScope(caller: Caller, scope: string | undefined): void {
-  if (!caller.apiToken) return;
-  if (!scope) throw new AppError('FORBIDDEN', 'API tokens cannot make this call: it needs a portal sign-in.');
-  if (!caller.apiToken.scopes.includes(scope)) {
-    throw new AppError('FORBIDDEN', `This API token does not have the ${scope} scope.`);
-  }
+/** Why a token may not make the call (FORBIDDEN), or null when it holds the scope the call names. */
+export function apiScopeRefusal(caller: Caller, scope: string | undefined): string | null {
+  if (!caller.apiToken) return null;
+  if (!scope) return 'API tokens cannot make this call: it needs a portal sign-in.';
+  if (!caller.apiToken.scopes.includes(scope)) return `This API token does not have the ${scope} scope.`;
+  return null;
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { delivered, portalLink } from '../../lib/mail.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { composeMessage, hello } from '../identity/mail-templates.ts';
 import { claimTotpStep, findLoginUser, raiseTokenVersion, type LoginUser } from './auth.repository.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
@@ -120,6 +121,17 @@ export function createAuthService(deps: Pick<Deps, 'db' | 'limiter' | 'tokens' |
         }
       }
       await deps.limiter.success('sign-in', email);
+      await recordAudit(deps.db, {
+        kind: 'sign_in',
+        nowMs: deps.clock.now(),
+        userId: user.user_id,
+        address,
+        detail: !user.two_factor_enabled
+          ? 'With a password'
+          : second.recovery_code
+            ? 'With a password and a recovery code'
+            : 'With a password and a passcode',
+      });
       return deps.tokens.sign(
         { user_id: user.user_id, uss_admin_level: user.uss_admin_level, tv: user.token_version },
         Math.floor(deps.clock.now() / 1000),

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
 import { findMemberships, setAccess } from '../accounts/accounts.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { findUserByEmail } from './identity.repository.ts';
 import {
@@ -126,6 +127,16 @@ export async function grantInvitation(db: Db, invitation: PendingInvitation, use
     });
   }
   await setInvitationUser(db, invitation.invitation_id, userId);
+  for (const entry of access) {
+    await recordAudit(db, {
+      kind: 'user.added',
+      nowMs,
+      userId,
+      accountIds: [entry.account_id],
+      subject: invitation.email_nm,
+      detail: `Accepted the invitation with ${entry.is_account_admin ? 'admin access' : 'user access'}`,
+    });
+  }
   return access;
 }
 

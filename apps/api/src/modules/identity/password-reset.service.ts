@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   claimPasswordReset,
   findUserByEmail,
@@ -100,6 +101,13 @@ export function createPasswordResetService(deps: MailDeps & Pick<Deps, 'limiter'
         await setPasswordHash(db, claimed.user_id, passwordHash, now);
         // The link reached this mailbox, so the address is proven.
         await markEmailVerified(db, claimed.user_id, now);
+        await recordAudit(db, {
+          kind: 'password.changed',
+          nowMs: now,
+          userId: claimed.user_id,
+          address,
+          detail: 'With a password reset link',
+        });
         return claimed;
       });
       if (!reset) {

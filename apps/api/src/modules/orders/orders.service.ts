@@ -6,6 +6,7 @@ import { csvRecord, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { limitOffset, pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import {
   findOrder,
@@ -108,6 +109,13 @@ export function ordersService(deps: Deps) {
             orderId: baseOrderId,
             userId: caller.userId,
             data: { alias: row.alias },
+          });
+          await recordAudit(tx, {
+            kind: 'order.alias_changed',
+            nowMs: deps.clock.now(),
+            caller,
+            orderId: baseOrderId,
+            detail: row.alias ? `Alias set to ${row.alias}` : 'Alias removed',
           });
         }
         return row;

@@ -10,6 +10,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { refreshAmountPaid } from '../integration/collections/payments.ts';
 import { isoDay } from '../invoices/invoice-format.ts';
@@ -256,6 +257,13 @@ export function paymentsService(
           change.failureMessage ? { failure_message: change.failureMessage } : {},
         ),
       });
+      await recordAudit(tx, {
+        kind: 'payment',
+        nowMs,
+        accountIds: [p.account_id],
+        subject: p.payment_reference,
+        detail: `Payment ${change.status}`,
+      });
     }
     return messagesFor(current, change.status, change.failureMessage ?? null);
   }
@@ -339,6 +347,12 @@ export function paymentsService(
         nowMs,
         accountId: owner.account_id,
         data: { change: 'added', kind: method.kind, brand: method.brand, last4: method.last4, provider: p.name },
+      });
+      await recordAudit(tx, {
+        kind: 'payment_method.changed',
+        nowMs,
+        accountIds: [owner.account_id],
+        detail: `Added ${method.brand ?? method.kind} ending ${method.last4 ?? ''}`.trim(),
       });
       return true;
     });
@@ -516,6 +530,13 @@ export function paymentsService(
           userId: caller.userId,
           data: { change: 'default', kind: method.kind, brand: method.brand, last4: method.last4 },
         });
+        await recordAudit(tx, {
+          kind: 'payment_method.changed',
+          nowMs: deps.clock.now(),
+          caller,
+          accountIds: [accountId],
+          detail: `Made ${method.brand ?? method.kind} ending ${method.last4 ?? ''} the default`,
+        });
       });
       return findMethods(deps.db, accountId);
     },
@@ -536,6 +557,13 @@ export function paymentsService(
           accountId,
           userId: caller.userId,
           data: { change: 'removed', kind: method.kind, brand: method.brand, last4: method.last4 },
+        });
+        await recordAudit(tx, {
+          kind: 'payment_method.changed',
+          nowMs,
+          caller,
+          accountIds: [accountId],
+          detail: `Removed ${method.brand ?? method.kind} ending ${method.last4 ?? ''}`,
         });
         // Autopay charges the default method: without it, autopay stops (and says so).
         const held = await findPaymentAccount(tx, accountId);
@@ -568,6 +596,13 @@ export function paymentsService(
           accountId: input.accountId,
           userId: caller.userId,
           data: { enabled: row?.autopay ?? false, days_before: row?.autopay_days_before ?? 0 },
+        });
+        await recordAudit(tx, {
+          kind: 'autopay.changed',
+          nowMs: deps.clock.now(),
+          caller,
+          accountIds: [input.accountId],
+          detail: row?.autopay ? `Autopay on, ${row.autopay_days_before} days before the due date` : 'Autopay off',
         });
         return { enabled: row?.autopay ?? false, days_before: row?.autopay_days_before ?? 0 };
       });

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { portalLink } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { hashLinkToken, newLinkToken } from '../identity/link-tokens.ts';
 import { recordEvent } from '../events/events.service.ts';
 import {
@@ -79,6 +80,7 @@ export function pinsService(deps: Deps) {
         if (spent) {
           await setPinHash(tx, accountId, pinHash);
           await recordEvent(tx, { type: 'pin.reset', nowMs: clock.now(), accountId, userId: caller.userId });
+          await recordAudit(tx, { kind: 'pin.reset', nowMs: clock.now(), caller, accountIds: [accountId] });
         }
         return spent;
       });

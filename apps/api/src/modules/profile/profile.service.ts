@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { claimTotpStep, dropRecoveryCodes, issueRecoveryCodes } from '../auth/auth.service.ts';
 import { matchTotp } from '../auth/totp.ts';
 import { setPasswordHash } from '../identity/password-reset.service.ts';
@@ -64,13 +65,24 @@ export function createProfileService(
       await checkCurrentPassword(row, input.passwd, 'passwd');
       const now = deps.clock.now();
       const emailChanged = row.email_nm.toLowerCase() !== input.email_nm.toLowerCase();
-      const ok = await updateProfile(deps.db, {
-        userId: row.user_id,
-        email: input.email_nm,
-        firstName: input.first_nm,
-        lastName: input.last_nm,
-        nowMs: now,
-        unverifiedUntilMs: now + linkLifetimes.emailVerification,
+      const changed = [
+        emailChanged ? `email from ${row.email_nm} to ${input.email_nm}` : null,
+        row.first_nm !== input.first_nm || row.last_nm !== input.last_nm
+          ? `name from ${row.first_nm} ${row.last_nm} to ${input.first_nm} ${input.last_nm}`
+          : null,
+      ].filter((part) => part !== null);
+      const ok = await deps.db.tx(async (db) => {
+        const saved = await updateProfile(db, {
+          userId: row.user_id,
+          email: input.email_nm,
+          firstName: input.first_nm,
+          lastName: input.last_nm,
+          nowMs: now,
+          unverifiedUntilMs: now + linkLifetimes.emailVerification,
+        });
+        if (saved && changed.length > 0)
+          await recordAudit(db, { kind: 'profile.changed', nowMs: now, caller, detail: `Changed ${changed.join(', ')}` });
+        return saved;
       });
       if (!ok) throw invalid({ email_nm: ['This email address is used by another portal user.'] });
       if (emailChanged) {
@@ -100,7 +112,12 @@ export function createProfileService(
       if (input.passwd === input.current_password) problems.push(texts.samePassword);
       if (problems.length) throw invalid({ passwd: problems });
       const now = deps.clock.now();
-      const updated = await setPasswordHash(deps.db, row.user_id, await hashPassword(input.passwd), now);
+      const hash = await hashPassword(input.passwd);
+      const updated = await deps.db.tx(async (db) => {
+        const saved = await setPasswordHash(db, row.user_id, hash, now);
+        if (saved) await recordAudit(db, { kind: 'password.changed', nowMs: now, caller });
+        return saved;
+      });
       if (!updated) throw notFound();
       return deps.tokens.sign(
         { user_id: row.user_id, uss_admin_level: updated.uss_admin_level, tv: updated.token_version },
@@ -135,7 +152,10 @@ export function createProfileService(
         throw new AppError('INVALID_PASSCODE', messages.invalidPasscode);
       }
       await deps.limiter.success('passcode', key);
-      await setTwoFactor(deps.db, row.user_id, input.secretKey);
+      await deps.db.tx(async (db) => {
+        await setTwoFactor(db, row.user_id, input.secretKey);
+        await recordAudit(db, { kind: 'two_factor.enabled', nowMs: deps.clock.now(), caller });
+      });
       return { two_factor_enabled: true, recovery_codes: await issueRecoveryCodes(deps, row.user_id) };
     },
 
@@ -144,8 +164,11 @@ export function createProfileService(
       const row = await load(caller);
       await checkCurrentPassword(row, input.currentPassword, 'currentPassword');
       if (row.two_factor_required) throw forbidden(texts.twoFactorStillRequired);
-      await setTwoFactor(deps.db, row.user_id, null);
-      await dropRecoveryCodes(deps.db, row.user_id, new Date(deps.clock.now()));
+      await deps.db.tx(async (db) => {
+        await setTwoFactor(db, row.user_id, null);
+        await dropRecoveryCodes(db, row.user_id, new Date(deps.clock.now()));
+        await recordAudit(db, { kind: 'two_factor.disabled', nowMs: deps.clock.now(), caller });
+      });
       return { two_factor_enabled: false };
     },
 
@@ -155,7 +178,9 @@ export function createProfileService(
       const row = await load(caller);
       await checkCurrentPassword(row, input.currentPassword, 'currentPassword');
       if (!row.two_factor_enabled) throw forbidden(texts.recoveryCodesNeedTwoFactor);
-      return { recovery_codes: await issueRecoveryCodes(deps, row.user_id) };
+      const codes = await issueRecoveryCodes(deps, row.user_id);
+      await recordAudit(deps.db, { kind: 'recovery_codes.replaced', nowMs: deps.clock.now(), caller });
+      return { recovery_codes: codes };
     },
   };
 }

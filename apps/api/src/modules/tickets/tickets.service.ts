@@ -6,6 +6,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { limitOffset, pageOrLast } from '../../lib/paging.ts';
 import { requireAccount, type Caller } from '../../lib/scope.ts';
 import { attachment } from '../../lib/attachment.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import { findOrder } from '../orders/orders.service.ts';
 import { attachmentStore, cleanFileName, multipartFailure } from './attachment-files.ts';
@@ -114,6 +115,14 @@ export function ticketsService(deps: Deps) {
           userId: authorId(caller),
           data: { ticket_number: header.ticket_number, body: input.body },
         });
+        await recordAudit(tx, {
+          kind: 'ticket.updated',
+          nowMs: at.getTime(),
+          caller,
+          accountIds: [header.account_id],
+          subject: `Ticket ${header.ticket_number}`,
+          detail: 'Replied',
+        });
         return message_id;
       });
       const message = (await findMessage(db, messageId)) as TicketMessage;
@@ -158,6 +167,14 @@ export function ticketsService(deps: Deps) {
             impact: input.impact,
             description: input.description,
           },
+        });
+        await recordAudit(tx, {
+          kind: 'ticket.created',
+          nowMs: at.getTime(),
+          caller,
+          accountIds: [order.account_id],
+          subject: `Ticket ${ticket.ticket_number}`,
+          detail: input.subject,
         });
         return { ...ticket, message_id };
       });

@@ -6,6 +6,7 @@ import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { delivered } from '../../lib/mail.ts';
 import { pageOrLast } from '../../lib/paging.ts';
 import type { Caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { recordEvent } from '../events/events.service.ts';
 import {
   findAccountsWithoutAdmin,
@@ -56,6 +57,8 @@ const levelOf = (membership: { is_account_admin: boolean } | undefined) =>
  * only users and accounts they administer, never raises their own access, and never leaves an
  * account without an administrator. A refused change changes nothing (one transaction).
  */
+const accessNames: Record<number, string> = { 0: 'no access', 1: 'user access', 2: 'admin access' };
+
 export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'clock' | 'provider'>) {
   /** The viewer's administered account ids; FORBIDDEN with the spec's message when there are none. */
   async function administered(db: Db, caller: Caller, noPermission: string): Promise<Set<number>> {
@@ -106,6 +109,14 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
         accountId: entry.account_id,
         userId: caller.userId,
         data: { email_nm: email, access_level: entry.access_level },
+      });
+      await recordAudit(db, {
+        kind: 'user.access_changed',
+        nowMs: deps.clock.now(),
+        caller,
+        accountIds: [entry.account_id],
+        subject: email,
+        detail: `Access set to ${accessNames[entry.access_level] ?? entry.access_level}`,
       });
     }
   }
@@ -189,6 +200,14 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
             data: { email_nm: target.email_nm },
           });
         }
+        if (removed.length > 0)
+          await recordAudit(db, {
+            kind: 'user.removed',
+            nowMs: deps.clock.now(),
+            caller,
+            accountIds: removed,
+            subject: target.email_nm,
+          });
         return { account_ids: removed };
       });
     },
@@ -206,6 +225,16 @@ export function createUsersService(deps: Pick<Deps, 'db' | 'mailer' | 'env' | 'c
       const send = await deps.db.tx(async (db) => {
         const allowed = await administered(db, caller, messages.noPermissionAddUsers);
         await assertAdministered(db, caller, input.accounts, allowed);
+        for (const entry of granted) {
+          await recordAudit(db, {
+            kind: 'user.invited',
+            nowMs: deps.clock.now(),
+            caller,
+            accountIds: [entry.account_id],
+            subject: input.email_nm,
+            detail: `Invited with ${accessNames[entry.access_level] ?? entry.access_level}`,
+          });
+        }
         return createInvitation(deps, db, {
           email: input.email_nm,
           firstName: input.first_nm ?? null,

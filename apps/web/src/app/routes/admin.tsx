@@ -49,6 +49,14 @@ export const adminRoutes: RouteObject[] = [
     lazy: page(() => import('../../features/admin/pages/LoginAsUserAuditPage.tsx'), 'LoginAsUserAuditPage'),
   },
   {
+    path: 'admin/audit-log/*',
+    loader: requireLevel(
+      staffLevels.accountAccess,
+      segmentGuard((s) => idSegment(exactSegments(s, 1)?.[0])),
+    ),
+    lazy: page(() => import('../../features/audit/pages/StaffAuditLogPage.tsx'), 'StaffAuditLogPage'),
+  },
+  {
     path: 'admin/signup-access',
     loader: requireLevel(staffLevels.accountAccess),
     lazy: page(() => import('../../features/signup-access/pages/SignupAccessGrantsPage.tsx'), 'SignupAccessGrantsPage'),

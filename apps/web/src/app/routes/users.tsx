@@ -45,6 +45,10 @@ export const usersRoutes: RouteObject[] = [
     lazy: page(() => import('../../features/users/pages/ApiTokensPage.tsx'), 'ApiTokensPage'),
   },
   {
+    path: 'users/audit-log',
+    lazy: page(() => import('../../features/users/pages/AuditLogPage.tsx'), 'AuditLogPage'),
+  },
+  {
     path: 'users/accounts',
     lazy: page(() => import('../../features/accounts/pages/RemoveAccountsPage.tsx'), 'RemoveAccountsPage'),
   },

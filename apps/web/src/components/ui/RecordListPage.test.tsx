@@ -16,6 +16,7 @@ const record = (audit_id: number, user_email: string): LoginAsUserRecord => ({
   user_id: 2,
   user_email,
   ip_address: '198.51.100.7',
+  reason: 'Ticket 42',
   created_at: 1_764_300_000,
 });
 

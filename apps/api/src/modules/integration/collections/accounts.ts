@@ -11,6 +11,7 @@ import {
   upsertTeamMembers,
   type TeamMemberRow,
 } from './accounts.repository.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
 import { same, single, type SetOutcome, type UpsertSet } from './upsert.ts';
 
 /**
@@ -48,6 +49,7 @@ export const upsertAccounts: UpsertSet<AccountItem> = async (db, items, { nowMs 
   const changed: AccountItem[] = [];
   const teams = new Map<string, AccountItem['team']>();
   const teamsReplaced: number[] = [];
+  const audited: { accountId: number; fields: string[] }[] = [];
   for (const item of items) {
     const current = held.get(item.account_number);
     const { account_number: _, ...wanted } = item;
@@ -73,6 +75,13 @@ export const upsertAccounts: UpsertSet<AccountItem> = async (db, items, { nowMs 
       }
     }
     (current ? changed : fresh).push(item);
+    if (current) {
+      const stored = current as unknown as Record<string, unknown>;
+      const fields = Object.entries(wanted)
+        .filter(([key, value]) => !same(stored[key], value))
+        .map(([key]) => key);
+      audited.push({ accountId: current.account_id, fields });
+    }
     if (!current || !same(current.team, item.team)) {
       if (current) teamsReplaced.push(current.account_id);
       teams.set(item.account_number, item.team);
@@ -98,6 +107,15 @@ export const upsertAccounts: UpsertSet<AccountItem> = async (db, items, { nowMs 
       })),
     ),
   );
+  // The provider's changes to an account are in its audit log (decision 133).
+  for (const { accountId, fields } of audited) {
+    await recordAudit(db, {
+      kind: 'integration.changed',
+      nowMs,
+      accountIds: [accountId],
+      detail: `The provider's systems changed the account: ${fields.join(', ')}`,
+    });
+  }
   return outcomes;
 };
 

@@ -88,6 +88,20 @@ export function AccountAccessPage() {
         />
       ),
     })),
+    {
+      key: 'audit-log',
+      header: 'Audit log',
+      render: (account) => (
+        <Anchor
+          component={Link}
+          to={paths.adminAuditLog(account.account_id)}
+          size="sm"
+          aria-label={`Audit log of ${account.account_number}`}
+        >
+          Log
+        </Anchor>
+      ),
+    },
   ];
 
   return (

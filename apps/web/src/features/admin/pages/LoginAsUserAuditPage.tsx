@@ -14,6 +14,7 @@ const columns: Column<LoginAsUserRecord>[] = [
   },
   { key: 'staff_email', header: 'Staff member', render: (r) => r.staff_email },
   { key: 'user_email', header: 'Signed in as', render: (r) => r.user_email },
+  { key: 'reason', header: 'Reason', render: (r) => r.reason ?? '' },
   { key: 'ip_address', header: 'From address', render: (r) => r.ip_address ?? '' },
 ];
 

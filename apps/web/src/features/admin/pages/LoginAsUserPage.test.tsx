@@ -15,16 +15,17 @@ afterEach(() => {
 });
 
 describe('LoginAsUserPage', () => {
-  it("needs the customer's address, and shows the server's answer when there is no such user", async () => {
+  it("needs the customer's address and a reason, and shows the server's answer when there is no such user", async () => {
     const sent = serveApi({
       'POST admin/get-user-by-email': { status: 404, code: 'NOT_FOUND', message: 'No user with this email.' },
     });
     renderAt('/admin/login-as-user', <LoginAsUserPage />);
     const form = screen.getByRole('form', { name: 'Login as user' });
     fireEvent.submit(form);
-    expect(await within(form).findByText(m.required)).toBeTruthy();
+    expect(await within(form).findAllByText(m.required)).toHaveLength(2);
     expect(sent).toEqual([]);
     typeInto(form, /^Email of the user/, 'dana@example.com');
+    typeInto(form, /^Reason/, 'Ticket 4711');
     fireEvent.click(within(form).getByRole('button', { name: 'Login as user' }));
     expect(await within(form).findByText('No user with this email.')).toBeTruthy();
     expect(sent.map((c) => c.body)).toEqual([{ email: 'dana@example.com' }]);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { admin } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -13,7 +13,8 @@ import { startActingAs } from '../acting-as.ts';
 import { getTokenAsUser } from '../api/get-token-as-user.ts';
 import { getUserByEmail } from '../api/get-user-by-email.ts';
 
-const schema = admin.getUserByEmail.input;
+/** The email finds the user; the reason goes into the audit log of the user's accounts. */
+const schema = admin.getUserByEmail.input.extend({ reason: admin.getTokenAsUser.input.shape.reason });
 type Input = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
@@ -27,16 +28,16 @@ export function LoginAsUserPage() {
   const { user: staff } = useLoginData();
   const navigate = useNavigate();
   const signIn = useMutation({
-    mutationFn: async ({ email }: Output) => {
+    mutationFn: async ({ email, reason }: Output) => {
       const user = await getUserByEmail(email);
-      const token = await getTokenAsUser(user.user_id);
+      const token = await getTokenAsUser(user.user_id, reason);
       return startActingAs(token, { staffEmail: staff.email_nm, userEmail: user.email_nm });
     },
     onSuccess: (result) => navigate(destination[result]),
   });
   const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
-    defaultValues: { email: '' },
+    defaultValues: { email: '', reason: '' },
   });
 
   return (
@@ -48,8 +49,9 @@ export function LoginAsUserPage() {
         <form onSubmit={handleSubmit((values) => signIn.mutate(values))} noValidate aria-label="Login as user">
           <Stack gap="md">
             <Text size="sm">
-              You will see the portal as this customer sees it. Every sign-in as a user is recorded. A banner at the top
-              of each page leads back to your own account.
+              You will see the portal as this customer sees it. Every sign-in as a user is recorded with your name and
+              reason, and the customer&apos;s administrators see it in their audit log. A banner at the top of each page
+              leads back to your own account.
             </Text>
             <FormErrors error={signIn.error} />
             <TextInput
@@ -59,6 +61,15 @@ export function LoginAsUserPage() {
               autoComplete="off"
               error={formState.errors.email?.message}
               {...register('email')}
+            />
+            <Textarea
+              label="Reason"
+              description="Why you sign in as this user (a ticket number, the customer's request). Their administrators see it."
+              required
+              autosize
+              minRows={2}
+              error={formState.errors.reason?.message}
+              {...register('reason')}
             />
             <Group justify="space-between">
               <Anchor component={Link} to={paths.adminLoginAsUserAudit()} size="sm">

@@ -8,6 +8,7 @@ const links = [
   { label: 'Add new user', to: paths.addNewUser() },
   { label: 'Add existing user', to: paths.addExistingUser() },
   { label: 'API tokens', to: paths.apiTokens() },
+  { label: 'Audit log', to: paths.auditLog() },
 ] as const;
 
 /** The users area's own navigation, shown above its pages. */
