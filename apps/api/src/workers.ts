@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from './config/env.ts';
 import type { Deps } from './deps.ts';
 import { createMailer } from './lib/mail.ts';
+import { createInvitationWorker } from './modules/integration/invitations.service.ts';
 import { startAutopay } from './modules/payments/autopay.ts';
 import { createProviderProfiles } from './modules/provider/profiles.ts';
 import { createSnmpWorker, type WorkerDeps } from './modules/connectors/worker/snmp-worker.ts';
@@ -15,7 +16,10 @@ export interface Workers {
 export const workersInProcess = (env: Pick<Env, 'WORKERS' | 'NODE_ENV'>) =>
   (env.WORKERS ?? (env.NODE_ENV === 'test' ? 'off' : 'in-process')) === 'in-process';
 
-/** Starts every long-running job of this process: the SNMP poller (decision 100) and autopay (decision 127). */
+/**
+ * Starts every long-running job of this process: the SNMP poller (decision 100), autopay (decision 127) and
+ * the mails of Invite loaded users (decision 131).
+ */
 export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Workers {
   const snmp = createSnmpWorker(deps, {
     concurrency: deps.env.SNMP_CONCURRENCY,
@@ -23,13 +27,13 @@ export function startWorkers(deps: WorkerDeps, log: (line: string) => void): Wor
     tickMs: 1000,
     log,
   });
-  const autopay = startAutopay(
-    { ...deps, mailer: createMailer(deps.env, deps.db, createProviderProfiles(deps.env, deps.db, deps.clock)) },
-    log,
-  );
+  const provider = createProviderProfiles(deps.env, deps.db, deps.clock);
+  const mailer = createMailer(deps.env, deps.db, provider);
+  const autopay = startAutopay({ ...deps, mailer }, log);
+  const invitations = createInvitationWorker({ ...deps, mailer, provider }, { tickMs: 1000, log });
   return {
     stop: async () => {
-      await Promise.all([snmp.stop(), autopay.stop()]);
+      await Promise.all([snmp.stop(), autopay.stop(), invitations.stop()]);
     },
   };
 }

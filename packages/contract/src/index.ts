@@ -55,6 +55,7 @@ export type { InquiryInput, InquiryType, TeamMember } from './contact.ts';
 export type {
   AccountItem,
   BatchRecord,
+  InvitationRun,
   CollectionName,
   IntegrationEvent,
   IntegrationToken,
