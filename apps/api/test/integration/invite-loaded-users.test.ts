@@ -74,7 +74,7 @@ describe('integration/invite-loaded-users', () => {
       invited: n,
       run: {
         id: answer.run.id,
-        requested_at: Math.floor(t.clock.now() / 1000),
+        requested_at: Math.round(t.clock.now() / 1000),
         total: n,
         sent: 0,
         failed: 0,
@@ -96,7 +96,7 @@ describe('integration/invite-loaded-users', () => {
       ...answer.run,
       sent: n,
       pending: 0,
-      finished_at: Math.floor(t.clock.now() / 1000),
+      finished_at: Math.round(t.clock.now() / 1000),
     });
     // Every invitation sent still works: no one is queued.
     expect((await invite()).body.data).toEqual({ invited: 0, run: null });

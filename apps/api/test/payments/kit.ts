@@ -29,13 +29,15 @@ export const day = (t: TestApp, days: number) => new Date(t.clock.now() + days *
 
 export const envelope = (res: { body: { data: unknown; code: string; message: string } }) => res.body;
 
-export async function payKit(): Promise<PayKit> {
+/** `overrides`: more settings of the app (e.g. SMTP_URL). */
+export async function payKit(overrides: Record<string, string> = {}): Promise<PayKit> {
   const stripe = await startStripeStandIn({ now: () => kit.t.clock.now() });
   const t = await createTestApp({
     PAYMENTS_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.url,
+    ...overrides,
   });
   const kit = { t } as PayKit;
   const staff = await t.signIn(demoEmails.staff3);
