@@ -6,7 +6,7 @@ import { createOutbound } from './lib/outbound.ts';
 import { startWorkers } from './workers.ts';
 
 /**
- * `npm run worker`: the long-running jobs (the SNMP poller) in a process of their own, beside API
+ * `npm run worker`: the long-running jobs (the SNMP poller, autopay, the mails of Invite loaded users) in a process of their own, beside API
  * processes started with WORKERS=off. Any number of them share the work through leases in PostgreSQL.
  * Stops cleanly on SIGTERM or SIGINT: no new polls, the running ones finish, leases are given back.
  */
@@ -28,7 +28,9 @@ const ran = await migrate(db);
 if (ran.length) console.log(`applied migrations: ${ran.join(', ')}`);
 const outbound = createOutbound(env.OUTBOUND_ALLOW);
 const workers = startWorkers({ db, env, clock: systemClock, outbound }, (line) => console.warn(line));
-console.log(`worker ${process.pid}: polling SNMP devices (${env.SNMP_CONCURRENCY} at once)`);
+console.log(
+  `worker ${process.pid}: polling SNMP devices (${env.SNMP_CONCURRENCY} at once), autopay, inviting loaded users`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -57,6 +57,7 @@ export type { InquiryInput, InquiryType, TeamMember } from './contact.ts';
 export type {
   AccountItem,
   BatchRecord,
+  InvitationRun,
   CollectionName,
   IntegrationEvent,
   IntegrationToken,

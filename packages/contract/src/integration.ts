@@ -126,16 +126,50 @@ export const enableWebhook = defineCall({
   auth: { access: 'user', staffLevel },
 });
 
+/**
+ * A run of "Invite loaded users" (decision 131): the call queues the users at once; the worker mails them,
+ * each once, and the staff page follows the run until nothing is pending.
+ */
+export const invitationRun = z.object({
+  id: z.number().int(),
+  requested_at: epochSeconds,
+  /** Users the run queued. */
+  total: z.number().int(),
+  sent: z.number().int(),
+  /** Mails the server could not send (their users can be invited again once their link expires). */
+  failed: z.number().int(),
+  /** Still to be mailed: 0 once the run is done. */
+  pending: z.number().int(),
+  /** When its last mail went out (or failed); null while any is pending. */
+  finished_at: epochSeconds.nullable(),
+});
+export type InvitationRun = z.infer<typeof invitationRun>;
+
 export const inviteLoadedUsers = defineCall({
   id: 'integration.inviteLoadedUsers',
   summary:
-    'Mails the set-password invitation to every user the users feed loaded who never signed in (no password ' +
-    'yet), except those whose invitation link still works; answers how many were invited.',
+    'Queues the set-password invitation for every user the users feed loaded who never signed in (no password ' +
+    'yet), except those whose invitation link still works or who are already queued; answers at once how many ' +
+    'will be invited and the run, whose mails the worker sends (its progress: integration.latestInvitationRun).',
   tag: 'integration',
   methods: ['POST'],
   path: '/integration/invite-loaded-users',
   input: z.object({}),
-  data: z.object({ invited: z.number().int() }),
+  data: z.object({ invited: z.number().int(), run: invitationRun.nullable() }),
+  codes: ['SUCCESS', ...userCodes],
+  auth: { access: 'user', staffLevel },
+});
+
+export const latestInvitationRun = defineCall({
+  id: 'integration.latestInvitationRun',
+  summary:
+    'The latest run of Invite loaded users: how many users it queued, how many were mailed or failed, how many ' +
+    'are pending; null before the first run.',
+  tag: 'integration',
+  methods: ['GET'],
+  path: '/integration/invite-loaded-users/latest',
+  input: z.object({}),
+  data: invitationRun.nullable(),
   codes: ['SUCCESS', ...userCodes],
   auth: { access: 'user', staffLevel },
 });

@@ -114,6 +114,7 @@ export const integration = {
   createToken: {"id":"integration.createToken","path":"/integration/tokens","methods":["POST"],"access":"user"} as CallRoute<typeof integrationCalls.createToken>,
   enableWebhook: {"id":"integration.enableWebhook","path":"/integration/tokens/:id/enable-webhook","methods":["POST"],"access":"user"} as CallRoute<typeof integrationCalls.enableWebhook>,
   inviteLoadedUsers: {"id":"integration.inviteLoadedUsers","path":"/integration/invite-loaded-users","methods":["POST"],"access":"user"} as CallRoute<typeof integrationCalls.inviteLoadedUsers>,
+  latestInvitationRun: {"id":"integration.latestInvitationRun","path":"/integration/invite-loaded-users/latest","methods":["GET"],"access":"user"} as CallRoute<typeof integrationCalls.latestInvitationRun>,
   listBatches: {"id":"integration.listBatches","path":"/integration/batches","methods":["GET"],"access":"user"} as CallRoute<typeof integrationCalls.listBatches>,
   listTokens: {"id":"integration.listTokens","path":"/integration/tokens","methods":["GET"],"access":"user"} as CallRoute<typeof integrationCalls.listTokens>,
   revokeToken: {"id":"integration.revokeToken","path":"/integration/tokens/:id","methods":["DELETE"],"access":"user"} as CallRoute<typeof integrationCalls.revokeToken>,

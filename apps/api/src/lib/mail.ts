@@ -7,6 +7,31 @@ import { AppError } from './errors.ts';
 import { recordMail } from './mail.repository.ts';
 import { escapeHtml } from './text.ts';
 
+/**
+ * Every kind of message the portal sends. A new kind goes here (the type refuses any other), and the
+ * no-demo-trace test (apps/api/test/provider/) fails until it drives a message of that kind (issue 34).
+ */
+export const mailKinds = [
+  'password-reset',
+  'password-reset-unknown',
+  'verification',
+  'set-password',
+  'verification-not-needed',
+  'signup-access',
+  'access-request',
+  'invitation',
+  'access-invitation',
+  'email-changed',
+  'pin-reset',
+  'recovery-code-used',
+  'inquiry',
+  'ticket',
+  'payment-receipt',
+  'payment-action',
+  'webhook-disabled',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
 export interface Message {
   to: string;
   subject: string;
@@ -14,8 +39,8 @@ export interface Message {
   html?: string;
   /** Links the message carries (verification, reset...): listed in the outbox page. */
   links?: string[];
-  /** What the message is for: 'verification', 'invitation', 'password-reset', 'pin-reset', 'inquiry', 'ticket'... */
-  kind: string;
+  /** What the message is for (one of `mailKinds`). */
+  kind: MailKind;
   replyTo?: string;
 }
 

@@ -29,9 +29,10 @@ export const day = (t: TestApp, days: number) => new Date(t.clock.now() + days *
 
 export const envelope = (res: { body: { data: unknown; code: string; message: string } }) => res.body;
 
-export async function payKit(): Promise<PayKit> {
+/** `overrides`: more settings of the app (e.g. SMTP_URL). */
+export async function payKit(overrides: Record<string, string> = {}): Promise<PayKit> {
   const stripe = await startStripeStandIn({ now: () => kit.t.clock.now() });
-  const t = await createTestApp(stripeEnv(stripe));
+  const t = await createTestApp({ ...stripeEnv(stripe), ...overrides });
   const kit = { t } as PayKit;
   const staff = await t.signIn(demoEmails.staff3);
   const feed = (await newToken(t, staff)).token;

@@ -1,9 +1,9 @@
-import type { Message } from '../../lib/mail.ts';
+import type { MailKind, Message } from '../../lib/mail.ts';
 import { escapeHtml } from '../../lib/text.ts';
 
 interface Compose {
   to: string;
-  kind: string;
+  kind: MailKind;
   subject: string;
   greeting: string;
   /** Paragraphs before the button. */

@@ -9,7 +9,7 @@ import { route } from '../../plugins/route.ts';
 import { assertBatchAllowed, listBatches, recordRefusal, runBatch, takeBatchPlace } from './batch.service.ts';
 import { saveSnmpDevice } from './connector-items.service.ts';
 import { readEvents } from '../events/events.service.ts';
-import { inviteLoadedUsers } from './invitations.service.ts';
+import { loadedUserInvitations } from './invitations.service.ts';
 import { requireScope, unauthorized, type IntegrationCaller } from '../token-auth/token-auth.service.ts';
 import { createTokensService } from './tokens.service.ts';
 import { startWebhookDelivery } from './webhooks.service.ts';
@@ -28,7 +28,9 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, integration.revokeToken, ({ input }) => tokens.revoke(input.id));
   route(app, deps, integration.enableWebhook, ({ input }) => tokens.enableWebhook(input.id));
   route(app, deps, integration.listBatches, () => listBatches(deps));
-  route(app, deps, integration.inviteLoadedUsers, () => inviteLoadedUsers(deps));
+  const invitations = loadedUserInvitations(deps);
+  route(app, deps, integration.inviteLoadedUsers, ({ caller }) => invitations.request(caller.userId));
+  route(app, deps, integration.latestInvitationRun, () => invitations.latest());
   // The staff save of an SNMP device is an item of the snmp-devices collection (its checks and answers),
   // so it is registered here, above the connectors module, which the collections use.
   route(app, deps, snmp.saveDevice, async ({ input }) => ({ status: await saveSnmpDevice(deps, input) }));
