@@ -161,9 +161,9 @@ export const getCalendar = defineCall({
     "The maintenance and outage notices of a user's accounts as an iCalendar feed (RFC 5545), for calendar apps: public by its private address only; an unknown or revoked one answers 404.",
   tag: 'notifications',
   methods: ['GET'],
-  path: '/calendar/:secret.ics',
+  path: '/calendar/:feed.ics',
   input: z.object({
-    secret: z
+    feed: z
       .string({ error: m.required })
       .trim()
       .min(1, m.required)

@@ -140,7 +140,7 @@ export const metrics = {
 export const notifications = {
   downloadCalendarEvent: {"id":"notifications.downloadCalendarEvent","path":"/notifications/download-calendar-event","methods":["POST"],"access":"user","binary":"text/calendar"} as CallRoute<typeof notificationsCalls.downloadCalendarEvent>,
   getActiveNotificationsCount: {"id":"notifications.getActiveCmcNotificationsCount","path":"/notifications/get-active-cmc-notifications-count","methods":["POST"],"access":"user"} as CallRoute<typeof notificationsCalls.getActiveNotificationsCount>,
-  getCalendar: {"id":"notifications.getCalendar","path":"/calendar/:secret.ics","methods":["GET"],"access":"public","binary":"text/calendar"} as CallRoute<typeof notificationsCalls.getCalendar>,
+  getCalendar: {"id":"notifications.getCalendar","path":"/calendar/:feed.ics","methods":["GET"],"access":"public","binary":"text/calendar"} as CallRoute<typeof notificationsCalls.getCalendar>,
   getCalendarFeed: {"id":"notifications.getCalendarFeed","path":"/notifications/calendar-feed","methods":["GET"],"access":"user"} as CallRoute<typeof notificationsCalls.getCalendarFeed>,
   getCmcNotification: {"id":"notifications.getCmcNotification","path":"/notifications/get-cmc-notification","methods":["POST"],"access":"user"} as CallRoute<typeof notificationsCalls.getCmcNotification>,
   getCmcNotifications: {"id":"notifications.getCmcNotifications","path":"/notifications/get-cmc-notifications","methods":["POST"],"access":"user"} as CallRoute<typeof notificationsCalls.getCmcNotifications>,

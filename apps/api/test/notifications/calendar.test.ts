@@ -200,7 +200,7 @@ describe('notifications/calendar-feed (the private address)', () => {
     expect([unknown.status, unknown.body.code, unknown.body.data]).toEqual([404, 'NOT_FOUND', null]);
     const bad = await t.call('GET', `/api/calendar/pcf_a%20b.ics`);
     expect([bad.status, bad.body.code]).toEqual([422, 'VALIDATION_ERROR']);
-    expect(bad.body.data).toEqual({ secret: [expect.any(String)] });
+    expect(bad.body.data).toEqual({ feed: [expect.any(String)] });
   });
 
   it("follows the user's access now: an account taken away takes its notices out of the feed", async () => {

@@ -17,7 +17,7 @@ export async function notificationsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, notifications.getCalendarFeed, ({ caller }) => calendar.state(caller));
   route(app, deps, notifications.renewCalendarFeed, ({ caller }) => calendar.renew(caller));
   route(app, deps, notifications.turnOffCalendarFeed, ({ caller }) => calendar.turnOff(caller));
-  route(app, deps, notifications.getCalendar, ({ input, reply }) => calendar.sendFeed(input.secret, reply));
+  route(app, deps, notifications.getCalendar, ({ input, reply }) => calendar.sendFeed(input.feed, reply));
   route(app, deps, notifications.downloadCalendarEvent, ({ input, caller, reply }) =>
     calendar.sendEvent(caller, input.notificationId, reply),
   );
