@@ -291,6 +291,8 @@ export const notificationItem = fields({
   window_start_time: rfc3339,
   window_end_time: rfc3339,
   circuits_affected: optionalText(2000),
+  /** The provider called the work off: the notice stays, its calendar event says STATUS:CANCELLED. */
+  cancelled: flag(false),
   account_numbers: list(key(), 1000)
     .min(1, m.mincheck(1))
     .refine((numbers) => unique(numbers, (n) => n), im.duplicate),

@@ -51,6 +51,8 @@ export const cmcContactBatch = z.object({
   window_start_time: z.number().int(),
   window_end_time: z.number().int(),
   circuits_affected: z.string().nullable(),
+  /** The provider called the work off (its calendar event is STATUS:CANCELLED). */
+  cancelled: z.boolean(),
 });
 
 /** One notification e-mail sent to one account. `created` is epoch seconds; the readable forms are UTC. */
@@ -98,3 +100,94 @@ export const getCmcNotification = defineCall({
   codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
   auth: { access: 'user', scope: 'notifications:read' },
 });
+
+/**
+ * The caller's private calendar feed (decision 138): an ICS address whose secret the portal keeps only
+ * as a hash, so the address itself is in the answer of renewCalendarFeed only.
+ */
+export const calendarFeedState = z.object({
+  /** Epoch seconds the current address was made; null when the feed is off. */
+  created_at: z.number().int().nullable(),
+  /** Epoch seconds a calendar last read the feed. */
+  last_read_at: z.number().int().nullable(),
+});
+
+const calendarUserCodes = ['SUCCESS', 'INVALID_TOKEN', 'EXPIRED_TOKEN'] as const;
+
+export const getCalendarFeed = defineCall({
+  id: 'notifications.getCalendarFeed',
+  summary:
+    "Whether the caller's maintenance calendar feed is on, since when and when it was last read (never its address).",
+  tag: 'notifications',
+  methods: ['GET'],
+  path: '/notifications/calendar-feed',
+  input: z.object({}),
+  data: calendarFeedState,
+  codes: calendarUserCodes,
+  auth: { access: 'user' },
+});
+
+export const renewCalendarFeed = defineCall({
+  id: 'notifications.renewCalendarFeed',
+  summary:
+    "Turns the caller's maintenance calendar feed on with a new private address; the old address, if any, stops working at once. The address is in this answer only.",
+  tag: 'notifications',
+  methods: ['POST'],
+  path: '/notifications/calendar-feed',
+  input: z.object({}),
+  data: calendarFeedState.extend({ url: z.url() }),
+  codes: calendarUserCodes,
+  auth: { access: 'user' },
+});
+
+export const turnOffCalendarFeed = defineCall({
+  id: 'notifications.turnOffCalendarFeed',
+  summary: "Turns the caller's maintenance calendar feed off: its address answers 404 from now on.",
+  tag: 'notifications',
+  methods: ['DELETE'],
+  path: '/notifications/calendar-feed',
+  input: z.object({}),
+  data: z.null(),
+  codes: calendarUserCodes,
+  auth: { access: 'user' },
+});
+
+/** The feed's secret: the part of the address after /api/calendar/ and before .ics. */
+export const calendarSecretPrefix = 'pcf_';
+
+export const getCalendar = defineCall({
+  id: 'notifications.getCalendar',
+  summary:
+    "The maintenance and outage notices of a user's accounts as an iCalendar feed (RFC 5545), for calendar apps: public by its private address only; an unknown or revoked one answers 404.",
+  tag: 'notifications',
+  methods: ['GET'],
+  path: '/calendar/:feed.ics',
+  input: z.object({
+    feed: z
+      .string({ error: m.required })
+      .trim()
+      .min(1, m.required)
+      .max(200, m.maxlength)
+      .regex(/^[\w-]+$/, m.type),
+  }),
+  data: null,
+  binary: 'text/calendar',
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND'],
+  auth: { access: 'public' },
+});
+
+export const downloadCalendarEvent = defineCall({
+  id: 'notifications.downloadCalendarEvent',
+  summary: 'One notification as a calendar event (an .ics file), to add to a calendar.',
+  tag: 'notifications',
+  methods: ['POST'],
+  path: '/notifications/download-calendar-event',
+  input: z.object({ notificationId: id }),
+  data: null,
+  binary: 'text/calendar',
+  codes: ['SUCCESS', 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'],
+  auth: { access: 'user', scope: 'notifications:read' },
+});
+
+/** The file name of one notification's event. */
+export const calendarEventFileName = (ticketNumber: string) => `notification-${ticketNumber}.ics`;

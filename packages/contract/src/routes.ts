@@ -146,10 +146,15 @@ export const metrics = {
 };
 
 export const notifications = {
+  downloadCalendarEvent: {"id":"notifications.downloadCalendarEvent","path":"/notifications/download-calendar-event","methods":["POST"],"access":"user","binary":"text/calendar"} as CallRoute<typeof notificationsCalls.downloadCalendarEvent>,
   getActiveNotificationsCount: {"id":"notifications.getActiveCmcNotificationsCount","path":"/notifications/get-active-cmc-notifications-count","methods":["POST"],"access":"user"} as CallRoute<typeof notificationsCalls.getActiveNotificationsCount>,
+  getCalendar: {"id":"notifications.getCalendar","path":"/calendar/:feed.ics","methods":["GET"],"access":"public","binary":"text/calendar"} as CallRoute<typeof notificationsCalls.getCalendar>,
+  getCalendarFeed: {"id":"notifications.getCalendarFeed","path":"/notifications/calendar-feed","methods":["GET"],"access":"user"} as CallRoute<typeof notificationsCalls.getCalendarFeed>,
   getCmcNotification: {"id":"notifications.getCmcNotification","path":"/notifications/get-cmc-notification","methods":["POST"],"access":"user"} as CallRoute<typeof notificationsCalls.getCmcNotification>,
   getCmcNotifications: {"id":"notifications.getCmcNotifications","path":"/notifications/get-cmc-notifications","methods":["POST"],"access":"user"} as CallRoute<typeof notificationsCalls.getCmcNotifications>,
   getOutages: {"id":"notifications.getOutages","path":"/notifications/get-outages","methods":["POST","GET"],"access":"public"} as CallRoute<typeof notificationsCalls.getOutages>,
+  renewCalendarFeed: {"id":"notifications.renewCalendarFeed","path":"/notifications/calendar-feed","methods":["POST"],"access":"user"} as CallRoute<typeof notificationsCalls.renewCalendarFeed>,
+  turnOffCalendarFeed: {"id":"notifications.turnOffCalendarFeed","path":"/notifications/calendar-feed","methods":["DELETE"],"access":"user"} as CallRoute<typeof notificationsCalls.turnOffCalendarFeed>,
 };
 
 export const orders = {

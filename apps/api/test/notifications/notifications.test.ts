@@ -116,6 +116,7 @@ describe('notifications/get-cmc-notification', () => {
     expect(Object.keys(batch).sort()).toEqual(
       [
         'area',
+        'cancelled',
         'circuits_affected',
         'date',
         'description_of_work',

@@ -41,6 +41,7 @@ export interface NotificationRow {
     window_start_time: number;
     window_end_time: number;
     circuits_affected: string | null;
+    cancelled: boolean;
   };
 }
 
@@ -54,7 +55,7 @@ const notificationColumns = `
     'duration_of_interruption', b.duration_of_interruption,
     'window_start_time', extract(epoch FROM b.window_start_time)::bigint,
     'window_end_time', extract(epoch FROM b.window_end_time)::bigint,
-    'circuits_affected', b.circuits_affected) AS cmc_contact_batch`;
+    'circuits_affected', b.circuits_affected, 'cancelled', b.cancelled) AS cmc_contact_batch`;
 
 const notificationFrom = `
   FROM cmc_contact_emails e

@@ -16,13 +16,14 @@ const fields = [
   'window_start_time',
   'window_end_time',
   'circuits_affected',
+  'cancelled',
 ] as const;
 
 export const readNotification = (db: Db, externalId: string) =>
   db.one<Record<string, unknown> & { batch_id: number }>(
     `SELECT b.batch_id, b.kind, b.subject, b.service_affecting, b.description_of_work, b.scheduled_event, b.area,
        b.ticket_number, b.duration_of_interruption, ${utc('b.window_start_time')} AS window_start_time,
-       ${utc('b.window_end_time')} AS window_end_time, b.circuits_affected, b.order_numbers,
+       ${utc('b.window_end_time')} AS window_end_time, b.circuits_affected, b.cancelled, b.order_numbers,
        COALESCE((SELECT json_agg(a.account_number ORDER BY a.account_number)
                  FROM cmc_contact_emails e JOIN accounts a ON a.account_id = e.account_id
                 WHERE e.batch_id = b.batch_id), '[]') AS account_numbers
@@ -44,14 +45,20 @@ export const ordersByNumber = (db: Db, numbers: string[]) =>
     [numbers],
   );
 
-export const upsertNotification = async (db: Db, n: NotificationItem, nowMs: number) =>
+/**
+ * Writes the notice. `revised`: the update changes what its calendar event shows, so its SEQUENCE goes
+ * up and its update time is now (decision 138); an update that only changes who receives it keeps both.
+ */
+export const upsertNotification = async (db: Db, n: NotificationItem, nowMs: number, revised: boolean) =>
   (await db.one<{ batch_id: number }>(
-    `INSERT INTO cmc_contact_batches (external_id, order_numbers, created_at, ${fields.join(', ')})
-     VALUES ($1, $2, to_timestamp($3 / 1000.0), ${fields.map((_, i) => `$${i + 4}`).join(', ')})
+    `INSERT INTO cmc_contact_batches (external_id, order_numbers, created_at, updated_at, ${fields.join(', ')})
+     VALUES ($1, $2, to_timestamp($3 / 1000.0), to_timestamp($3 / 1000.0), ${fields.map((_, i) => `$${i + 5}`).join(', ')})
      ON CONFLICT (external_id) DO UPDATE SET order_numbers = EXCLUDED.order_numbers,
-       ${fields.map((f) => `${f} = EXCLUDED.${f}`).join(', ')}
+       ${fields.map((f) => `${f} = EXCLUDED.${f}`).join(', ')},
+       sequence = cmc_contact_batches.sequence + CASE WHEN $4 THEN 1 ELSE 0 END,
+       updated_at = CASE WHEN $4 THEN EXCLUDED.updated_at ELSE cmc_contact_batches.updated_at END
      RETURNING batch_id`,
-    [n.external_id, n.order_numbers, nowMs, ...fields.map((f) => n[f] ?? null)],
+    [n.external_id, n.order_numbers, nowMs, revised, ...fields.map((f) => n[f] ?? null)],
   ))!.batch_id;
 
 /** Replaces who the notification went to: one row per account with the account's affected circuits. */

@@ -38,11 +38,14 @@ export const upsertNotificationItem: Upsert<NotificationItem> = async (db, item,
     account_numbers: [...item.account_numbers].sort(),
   };
   const held = await readNotification(db, item.external_id);
+  let revised = false;
   if (held) {
-    const { batch_id: __, ...current } = held;
-    if (same(current, wanted)) return { status: 'unchanged' };
+    const { batch_id: __, account_numbers: heldAccounts, ...current } = held;
+    const { account_numbers: wantedAccounts, ...shown } = wanted;
+    revised = !same(current, shown);
+    if (!revised && same(heldAccounts, wantedAccounts)) return { status: 'unchanged' };
   }
-  const batchId = await upsertNotification(db, item, nowMs);
+  const batchId = await upsertNotification(db, item, nowMs, revised);
   await replaceRecipients(
     db,
     batchId,

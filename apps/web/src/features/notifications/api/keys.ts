@@ -5,4 +5,5 @@ export const notificationKeys = {
   activeCounts: () => [...notificationKeys.all, 'active-counts'] as const,
   list: (filter: object) => [...notificationKeys.all, 'list', filter] as const,
   detail: (notificationId: number) => [...notificationKeys.all, 'detail', notificationId] as const,
+  calendarFeed: () => [...notificationKeys.all, 'calendar-feed'] as const,
 };

@@ -5,7 +5,9 @@ import { Link, useLoaderData } from 'react-router';
 
 import { PageStates } from '../../../components/ui/PageStates.tsx';
 import { paths } from '../../../config/paths.ts';
+import { download } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/formats.ts';
+import * as calls from '@portal/contract/routes';
 import { useCmcNotification } from '../api/get-cmc-notification.ts';
 import { KindBadge } from '../components/KindBadge.tsx';
 
@@ -35,7 +37,7 @@ const text = (value: string | null) => (value && value.trim() ? value : '—');
 function NotificationDetail({ notification }: { notification: Notification }) {
   const batch = notification.cmc_contact_batch;
   const rows: [string, ReactNode][] = [
-    ['Subject', batch.subject],
+    ['Subject', batch.cancelled ? `${batch.subject} (cancelled by the provider)` : batch.subject],
     ['Date', `${notification.created_readable} (${notification.created_diff_humans})`],
     ['Service affecting', batch.service_affecting ? 'Yes' : 'No'],
     ['Description of work', <span style={{ whiteSpace: 'pre-line' }}>{batch.description_of_work}</span>],
@@ -58,9 +60,28 @@ function NotificationDetail({ notification }: { notification: Notification }) {
             {batch.subject}
           </Text>
         </Group>
-        <Button component={Link} to={paths.inquireNotification(batch.ticket_number)} data-testid="inquire-notification">
-          Inquire about this notification
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            data-testid="add-to-calendar"
+            onClick={() =>
+              void download(
+                calls.notifications.downloadCalendarEvent,
+                { notificationId: notification.cmc_contact_email_id },
+                { fallbackName: `notification-${batch.ticket_number}.ics` },
+              )
+            }
+          >
+            Add to calendar
+          </Button>
+          <Button
+            component={Link}
+            to={paths.inquireNotification(batch.ticket_number)}
+            data-testid="inquire-notification"
+          >
+            Inquire about this notification
+          </Button>
+        </Group>
       </Group>
       <Table variant="vertical" layout="fixed" withTableBorder>
         <Table.Tbody>

@@ -11,6 +11,7 @@ import { useListState } from '../../../components/ui/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/formats.ts';
 import { useCmcNotifications } from '../api/get-cmc-notifications.ts';
+import { CalendarFeedBox } from '../components/CalendarFeedBox.tsx';
 import { KindBadge } from '../components/KindBadge.tsx';
 
 const columns: Column<Notification>[] = [
@@ -138,6 +139,7 @@ export function NotificationsPage() {
       {query.data && (
         <Pager page={list.page} lastPage={query.data.last_page} onChange={list.setPage} label="Notification pages" />
       )}
+      <CalendarFeedBox />
     </Stack>
   );
 }
