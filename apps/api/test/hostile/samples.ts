@@ -19,16 +19,13 @@ export const accountAdminCalls = new Set([
   'accounts.updateAccounts',
   'apiTokens.createToken',
   'apiTokens.revokeToken',
-<<<<<<< HEAD
+  'audit.exportEntries',
+  'audit.getEntries',
+  'audit.getEntryUsers',
   'payments.removeMethod',
   'payments.setAutopay',
   'payments.setDefaultMethod',
   'payments.startSetup',
-=======
-  'audit.exportEntries',
-  'audit.getEntries',
-  'audit.getEntryUsers',
->>>>>>> audit
   'users.addExistingUser',
   'users.addNewUser',
   'users.deleteUser',
