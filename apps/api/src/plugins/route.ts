@@ -49,7 +49,8 @@ export function route<C extends Call>(
         done();
       },
       handler: async (request, reply) => {
-        const caller = call.auth.access === 'user' ? await authenticate(deps, request, reply, call.auth, call.id) : null;
+        const caller =
+          call.auth.access === 'user' ? await authenticate(deps, request, reply, call.auth, call.id) : null;
         const raw = {
           ...(isObject(request.query) ? request.query : {}),
           ...(!call.rawBody && isObject(request.body) ? request.body : {}),

@@ -191,24 +191,36 @@ describe('sign in as a user (level 3)', () => {
   });
 
   it('a level-2 staff member cannot get a token as a user', async () => {
-    const res = await post('get-token-as-user', tokens.staff2, { userId: await userId(t, roles.customer), reason: 'Ticket 42' });
+    const res = await post('get-token-as-user', tokens.staff2, {
+      userId: await userId(t, roles.customer),
+      reason: 'Ticket 42',
+    });
     expect(res.status).toBe(403);
     expect(res.body.data).toBeNull();
     expect(await t.db.query("SELECT 1 FROM audit_entries WHERE kind = 'staff.signed_in_as'")).toEqual([]);
   });
 
   it('refuses staff members, oneself and unknown users; validates input', async () => {
-    const staff = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.staff1), reason: 'Ticket 42' });
+    const staff = await post('get-token-as-user', tokens.staff3, {
+      userId: await userId(t, roles.staff1),
+      reason: 'Ticket 42',
+    });
     expect(staff.status).toBe(403);
     expect(staff.body.message).toBe('You cannot sign in as another staff member.');
-    const self = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.staff3), reason: 'Ticket 42' });
+    const self = await post('get-token-as-user', tokens.staff3, {
+      userId: await userId(t, roles.staff3),
+      reason: 'Ticket 42',
+    });
     expect(self.status).toBe(403);
     const unknown = await post('get-token-as-user', tokens.staff3, { userId: 999_999, reason: 'Ticket 42' });
     expect(unknown.status).toBe(404);
     const noReason = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.customer) });
     expect(noReason.status).toBe(422);
     expect(noReason.body.data).toEqual({ reason: ['This value is required.'] });
-    const blank = await post('get-token-as-user', tokens.staff3, { userId: await userId(t, roles.customer), reason: ' ' });
+    const blank = await post('get-token-as-user', tokens.staff3, {
+      userId: await userId(t, roles.customer),
+      reason: ' ',
+    });
     expect(blank.body.data).toEqual({ reason: ['This value is required.'] });
     const noEmail = await post('get-user-by-email', tokens.staff3, { email: 'nobody@demo.test' });
     expect(noEmail.status).toBe(404);

@@ -53,7 +53,7 @@ export async function recordAudit(db: Db, a: AuditAction): Promise<void> {
     accountIds: a.accountIds ? [...new Set(a.accountIds)] : null,
     orderId: a.orderId ?? null,
     userId: a.userId ?? (caller && !token && !staffActing ? caller.userId : null),
-    staffUserId: a.staffUserId ?? (caller?.actorUserId ?? (staffActing ? caller!.userId : null)),
+    staffUserId: a.staffUserId ?? caller?.actorUserId ?? (staffActing ? caller!.userId : null),
     tokenId: token?.id ?? null,
     reason: a.reason ?? null,
     callId: a.callId ?? null,

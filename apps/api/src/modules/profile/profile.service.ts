@@ -81,7 +81,12 @@ export function createProfileService(
           unverifiedUntilMs: now + linkLifetimes.emailVerification,
         });
         if (saved && changed.length > 0)
-          await recordAudit(db, { kind: 'profile.changed', nowMs: now, caller, detail: `Changed ${changed.join(', ')}` });
+          await recordAudit(db, {
+            kind: 'profile.changed',
+            nowMs: now,
+            caller,
+            detail: `Changed ${changed.join(', ')}`,
+          });
         return saved;
       });
       if (!ok) throw invalid({ email_nm: ['This email address is used by another portal user.'] });
