@@ -165,7 +165,13 @@ export const getOptions = defineCall({
   input: z.object({
     accountId: id,
     /** The setup page's session the customer came back from: its method is saved now if no event saved it yet. */
-    setupSession: z.string().trim().max(255, m.maxlength).optional(),
+    setupSession: z
+      .string()
+      .trim()
+      .max(255, m.maxlength)
+      // A provider's session id is letters, digits and underscores (Stripe's cs_…); anything else names none.
+      .regex(/^\w+$/, m.type)
+      .optional(),
   }),
   data: paymentOptions,
   codes: userCodes,

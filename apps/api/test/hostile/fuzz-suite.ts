@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { allCalls, type Call } from '@portal/contract';
 
 import { demoEmails } from '../../src/seed/demo.ts';
+import { startStripeStandIn, stripeEnv, type StripeStandIn } from '../helpers/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { newToken } from '../integration/kit.ts';
 import { send, staffLevelOf } from './contract-kit.ts';
@@ -36,14 +37,21 @@ export function fuzzSuite(pick: (call: Call) => boolean, [k, n]: [number, number
   let acme: World;
   let staff: string;
   let integrationToken: string;
+  // The payments calls are fuzzed with a payments provider (the Stripe stand-in), so the baseline has a
+  // started payment and a saved method to name.
+  let stripe: StripeStandIn;
   beforeAll(async () => {
-    t = await createTestApp();
+    stripe = await startStripeStandIn({ now: () => t.clock.now() });
+    t = await createTestApp(stripeEnv(stripe));
     useApp(t);
-    acme = await loadWorld(t, 'Acme Logistics', (email) => t.signIn(email));
+    acme = await loadWorld(t, 'Acme Logistics', (email) => t.signIn(email), { stripe });
     staff = await t.signIn(demoEmails.staff3);
     integrationToken = (await newToken(t, staff)).token;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
 
   const tokenFor = (call: Call) =>
     call.auth.access === 'public'

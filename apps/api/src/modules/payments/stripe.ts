@@ -186,9 +186,14 @@ export function stripeProvider(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBH
     },
 
     async readSetupMethod(sessionRef) {
-      const session = await stripe.checkout.sessions.retrieve(sessionRef, {
-        expand: ['setup_intent', 'setup_intent.payment_method'],
-      });
+      // A session the provider does not know (a stale or altered return link) saves nothing.
+      const session = await stripe.checkout.sessions
+        .retrieve(sessionRef, { expand: ['setup_intent', 'setup_intent.payment_method'] })
+        .catch((error: unknown) => {
+          if ((error as { statusCode?: number }).statusCode === 404) return null;
+          throw error;
+        });
+      if (!session) return null;
       const intent = session.setup_intent as Stripe.SetupIntent | null;
       const method = intent?.payment_method as Stripe.PaymentMethod | null | undefined;
       if (session.status !== 'complete' || !intent || intent.status !== 'succeeded' || !method) return null;
