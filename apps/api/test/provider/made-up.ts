@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 
+import { contact } from '@portal/contract';
+
 import { demoMailDomain, demoProvider } from '../../src/seed/provider.ts';
 
 /** A made-up provider's profile (issue 34): what the no-demo-trace tests save before they look. */
@@ -42,4 +44,15 @@ export const demoTraces = [
 
 export const expectNoTrace = (text: string, where: string) => {
   for (const trace of demoTraces) expect(text.toLowerCase(), `${where}: ${trace}`).not.toContain(trace.toLowerCase());
+};
+
+/** A feedback inquiry (its mail goes to the support inbox), as the inquiry form sends it. */
+export const feedbackInquiry = {
+  inquiry_type: 'feedback',
+  first_name: 'Casey',
+  last_name: 'Morgan',
+  email: 'casey@demo.test',
+  subject: contact.inquirySubject('feedback'),
+  inquiry: 'A question.',
+  value: '',
 };

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { contact, type AccountPin, type Paged } from '@portal/contract';
+import { type AccountPin, type Paged } from '@portal/contract';
 
 import { createMailer, mailKinds } from '../../src/lib/mail.ts';
 import { createOutbound } from '../../src/lib/outbound.ts';
@@ -17,7 +17,7 @@ import { identityEnv, invoiceOf, newUser, solveCaptcha } from '../identity/helpe
 import { batch } from '../integration/kit.ts';
 import { testCards } from '../helpers/stripe-stand-in.ts';
 import { deliverAll, payKit, startPaying, type PayKit } from '../payments/kit.ts';
-import { expectNoTrace, madeUp, madeUpFooter } from './made-up.ts';
+import { expectNoTrace, feedbackInquiry, madeUp, madeUpFooter } from './made-up.ts';
 
 /**
  * Every kind of mail the portal sends (`mailKinds`), each driven through its own call or the worker job
@@ -160,15 +160,7 @@ describe('every kind of mail under a made-up provider profile', () => {
     await ok(
       t.call('POST', '/api/contact/inquire', {
         token: k.customer,
-        body: {
-          inquiry_type: 'feedback',
-          first_name: 'Casey',
-          last_name: 'Morgan',
-          email: 'casey@demo.test',
-          subject: contact.inquirySubject('feedback'),
-          inquiry: 'A question.',
-          value: '',
-        },
+        body: feedbackInquiry,
       }),
       'inquire',
     ); // inquiry

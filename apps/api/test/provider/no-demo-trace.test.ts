@@ -5,11 +5,11 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { contact, type InvoiceSummary, type Paged } from '@portal/contract';
+import { type InvoiceSummary, type Paged } from '@portal/contract';
 
 import { download, first } from '../invoices/billing-fixtures.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { expectNoTrace, madeUp, madeUpFooter } from './made-up.ts';
+import { expectNoTrace, feedbackInquiry, madeUp, madeUpFooter } from './made-up.ts';
 
 /**
  * Under a made-up provider's profile nothing the portal makes (mail of every kind, the invoice PDF, the
@@ -40,15 +40,7 @@ describe('under a made-up provider profile', () => {
     await t.call('POST', '/api/auth/forgot-password', { body: { email: 'customer@demo.test' } });
     const inquiry = await t.call('POST', '/api/contact/inquire', {
       token: customer,
-      body: {
-        inquiry_type: 'feedback',
-        first_name: 'Casey',
-        last_name: 'Morgan',
-        email: 'casey@demo.test',
-        subject: contact.inquirySubject('feedback'),
-        inquiry: 'A question.',
-        value: '',
-      },
+      body: feedbackInquiry,
     });
     expect(inquiry.status).toBe(200);
     const order = first(

@@ -1,21 +1,9 @@
+import type { NoticeBatch } from './notifications.repository.ts';
 import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 
 /** One maintenance or outage notice as one user sees it: the batch and the user's copies of it. */
-export interface CalendarNotice {
+export interface CalendarNotice extends Omit<NoticeBatch, 'date'> {
   batch_id: number;
-  kind: 'maintenance' | 'outage';
-  subject: string;
-  service_affecting: boolean;
-  description_of_work: string;
-  scheduled_event: string | null;
-  area: string | null;
-  ticket_number: string;
-  duration_of_interruption: string | null;
-  /** Epoch seconds. */
-  window_start_time: number;
-  window_end_time: number;
-  circuits_affected: string | null;
-  cancelled: boolean;
   /** How many updates of the provider changed what the event shows (the ICS SEQUENCE). */
   sequence: number;
   /** Epoch seconds of the last such update (DTSTAMP, LAST-MODIFIED). */

@@ -21,6 +21,23 @@ export const countMaintenance = (db: Db, userId: number) =>
     [userId],
   );
 
+/** A notice (the batch every copy of a notification shares); times as epoch seconds. */
+export interface NoticeBatch {
+  kind: 'maintenance' | 'outage';
+  subject: string;
+  date: number;
+  service_affecting: boolean;
+  description_of_work: string;
+  scheduled_event: string | null;
+  area: string | null;
+  ticket_number: string;
+  duration_of_interruption: string | null;
+  window_start_time: number;
+  window_end_time: number;
+  circuits_affected: string | null;
+  cancelled: boolean;
+}
+
 /** A notification e-mail and its batch, times as epoch seconds (the service adds the readable forms). */
 export interface NotificationRow {
   cmc_contact_email_id: number;
@@ -28,21 +45,7 @@ export interface NotificationRow {
   account_number: string;
   created: number;
   circuit_ids: string | null;
-  cmc_contact_batch: {
-    kind: 'maintenance' | 'outage';
-    subject: string;
-    date: number;
-    service_affecting: boolean;
-    description_of_work: string;
-    scheduled_event: string | null;
-    area: string | null;
-    ticket_number: string;
-    duration_of_interruption: string | null;
-    window_start_time: number;
-    window_end_time: number;
-    circuits_affected: string | null;
-    cancelled: boolean;
-  };
+  cmc_contact_batch: NoticeBatch;
 }
 
 const notificationColumns = `

@@ -1,9 +1,8 @@
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic.ts';
 import type { PaymentDeps } from './payments.service.ts';
 import { createProvider, paymentsService } from './payments.service.ts';
 
-export interface Autopay {
-  stop(): Promise<void>;
-}
+export type Autopay = PeriodicJob;
 
 /**
  * The autopay job (decision 127): every `intervalMs` it charges the invoices due for autopay. Any number of
@@ -13,21 +12,5 @@ export function startAutopay(deps: PaymentDeps, log: (line: string) => void, int
   const provider = createProvider(deps.env);
   if (!provider) return { stop: async () => {} };
   const service = paymentsService(deps, provider, (obj, msg) => log(`${msg}: ${JSON.stringify(obj)}`));
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = service
-      .runAutopay()
-      .catch((error: unknown) => log(`autopay run failed: ${(error as Error).message}`))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic('autopay run', intervalMs, () => service.runAutopay(), log);
 }
