@@ -78,6 +78,12 @@ export const filters = z.object({
 });
 export type AuditFilters = z.infer<typeof filters>;
 
+/** The answer, on `to`, when the dates are the wrong way round. */
+export const toBeforeFrom = 'This value should be on or after the From date.';
+/** Whether the filters' days are in order (both included, so one day is `from` = `to`). */
+export const datesInOrder = (f: Pick<AuditFilters, 'from' | 'to'>) => !f.from || !f.to || f.from <= f.to;
+const inOrder = { message: toBeforeFrom, path: ['to'] };
+
 const codes = ['SUCCESS', 'VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TOKEN', 'EXPIRED_TOKEN'] as const;
 
 export const getEntries = defineCall({
@@ -87,9 +93,7 @@ export const getEntries = defineCall({
   tag: 'audit',
   methods: ['GET'],
   path: '/audit/get-entries',
-  input: filters
-    .extend({ page: pageParam })
-    .refine((f) => !f.from || !f.to || f.from <= f.to, { message: m.type, path: ['to'] }),
+  input: filters.extend({ page: pageParam }).refine(datesInOrder, inOrder),
   data: paged(auditEntry),
   codes: [...codes],
   auth: { access: 'user' },
@@ -130,7 +134,7 @@ export const exportEntries = defineCall({
   tag: 'audit',
   methods: ['GET'],
   path: '/audit/export-entries',
-  input: filters.refine((f) => !f.from || !f.to || f.from <= f.to, { message: m.type, path: ['to'] }),
+  input: filters.refine(datesInOrder, inOrder),
   data: null,
   binary: 'text/csv',
   codes: [...codes],

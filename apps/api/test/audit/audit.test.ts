@@ -86,7 +86,7 @@ describe('audit/get-entries', () => {
       from: ['This value should be a date (YYYY-MM-DD).'],
     });
     const order = await entries(tokens.admin, { account_id: globex, from: '2026-02-02', to: '2026-02-01' });
-    expect(order.body.data).toEqual({ to: ['This value is not valid.'] });
+    expect(order.body.data).toEqual({ to: ['This value should be on or after the From date.'] });
   });
 
   it('without a token: INVALID_TOKEN', async () => {

@@ -15,4 +15,5 @@ export const entriesQueryOptions = (input: EntriesInput) =>
     placeholderData: keepPreviousData,
   });
 
-export const useEntries = (input: EntriesInput) => useQuery(entriesQueryOptions(input));
+/** `enabled`: false while the filters cannot be asked (dates the wrong way round). */
+export const useEntries = (input: EntriesInput, enabled = true) => useQuery({ ...entriesQueryOptions(input), enabled });
